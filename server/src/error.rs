@@ -1,0 +1,141 @@
+//! The JSON error format of every failed API call (DESIGN.md §4.7):
+//! `{"message": "One human sentence.", "fieldErrors": {...}}`.
+
+use axum::Json;
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{FromRequest, Request};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde::de::DeserializeOwned;
+use serde::ser::{Serialize, SerializeMap, Serializer};
+
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    #[error("{0}")]
+    BadRequest(String),
+    #[error("{0}")]
+    UnsupportedMediaType(String),
+    #[error("{}", .0.first_message())]
+    Validation(FieldErrors),
+    #[error("{0}")]
+    NotFound(String),
+    #[error("{0}")]
+    MethodNotAllowed(String),
+    #[error("The request body is too large.")]
+    PayloadTooLarge,
+    #[error("The service is temporarily unavailable. Please try again shortly.")]
+    Unavailable(#[source] anyhow::Error),
+    #[error("Something went wrong on our side. Please try again.")]
+    Internal(#[from] anyhow::Error),
+}
+
+impl From<sqlx::Error> for ApiError {
+    fn from(error: sqlx::Error) -> Self {
+        Self::Internal(error.into())
+    }
+}
+
+impl ApiError {
+    fn status(&self) -> StatusCode {
+        match self {
+            Self::BadRequest(_) => StatusCode::BAD_REQUEST,
+            Self::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            Self::Validation(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            Self::NotFound(_) => StatusCode::NOT_FOUND,
+            Self::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
+            Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        // Causes are logged once here with their chain and never sent to the visitor.
+        match &self {
+            Self::Internal(cause) => tracing::error!(error = format!("{cause:#}"), "request failed"),
+            Self::Unavailable(cause) => tracing::warn!(error = format!("{cause:#}"), "dependency unavailable"),
+            _ => {}
+        }
+        let body = ErrorBody {
+            message: self.to_string(),
+            field_errors: match &self {
+                Self::Validation(errors) => Some(errors),
+                _ => None,
+            },
+        };
+        (self.status(), Json(body)).into_response()
+    }
+}
+
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ErrorBody<'a> {
+    message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    field_errors: Option<&'a FieldErrors>,
+}
+
+/// Messages for the fields of a form, in the order the form shows them.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct FieldErrors(Vec<(&'static str, String)>);
+
+impl FieldErrors {
+    pub fn add(&mut self, field: &'static str, message: impl Into<String>) {
+        self.0.push((field, message.into()));
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    fn first_message(&self) -> &str {
+        self.0.first().map_or("Please correct the highlighted fields.", |(_, message)| message)
+    }
+}
+
+impl Serialize for FieldErrors {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (field, message) in &self.0 {
+            map.serialize_entry(field, message)?;
+        }
+        map.end()
+    }
+}
+
+/// `Json<T>` whose rejections answer in our error format.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ApiJson<T>(pub T);
+
+impl<S, T> FromRequest<S> for ApiJson<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request(request: Request, state: &S) -> Result<Self, Self::Rejection> {
+        match Json::<T>::from_request(request, state).await {
+            Ok(Json(value)) => Ok(Self(value)),
+            Err(rejection) => Err(json_rejection_error(rejection)),
+        }
+    }
+}
+
+fn json_rejection_error(rejection: JsonRejection) -> ApiError {
+    match rejection {
+        JsonRejection::JsonDataError(error) => {
+            // serde's text names the field and what was expected, never our internals.
+            let detail = std::error::Error::source(&error).map_or_else(|| error.body_text(), ToString::to_string);
+            ApiError::BadRequest(format!("The request body has a field of the wrong type: {detail}."))
+        }
+        JsonRejection::JsonSyntaxError(_) => ApiError::BadRequest("The request body is not valid JSON.".into()),
+        JsonRejection::MissingJsonContentType(_) => ApiError::UnsupportedMediaType(
+            "Send the request body as JSON with the header Content-Type: application/json.".into(),
+        ),
+        other if other.status() == StatusCode::PAYLOAD_TOO_LARGE => ApiError::PayloadTooLarge,
+        _ => ApiError::BadRequest("The request body could not be read.".into()),
+    }
+}

@@ -1,0 +1,203 @@
+//! The shape of `conference.toml` as written by the organizer. Values that can be
+//! checked alone are checked while parsing, so the TOML error names their line;
+//! checks across entries keep a `Spanned` value to point at.
+
+use serde::{Deserialize, Deserializer, de};
+use toml::Spanned;
+use toml::value::Datetime;
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EventFile {
+    pub event: EventSection,
+    pub venue: VenueSection,
+    pub tickets: Vec<TicketEntry>,
+    pub merchandise: Vec<MerchandiseEntry>,
+    pub sponsorship_tiers: Vec<SponsorshipTierEntry>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EventSection {
+    pub name: Text,
+    pub short_name: Text,
+    pub tagline: Text,
+    pub description: Text,
+    pub starts_at: Spanned<Datetime>,
+    pub ends_at: Spanned<Datetime>,
+    pub timezone: Text,
+    pub contact_email: Text,
+    pub hashtags: Vec<Hashtag>,
+    pub early_bird_until: Spanned<Datetime>,
+    pub full_refund_until: Spanned<Datetime>,
+    pub half_refund_until: Spanned<Datetime>,
+    pub figures: Figures,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Figures {
+    pub speakers: Text,
+    pub workshops: Text,
+    pub attendees: Text,
+    pub hackathon_prize: Text,
+    pub weather: Text,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VenueSection {
+    pub name: Text,
+    pub area: Text,
+    pub address: Text,
+    pub maps_url: WebUrl,
+    pub description: Text,
+    pub benefits: Vec<Text>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TicketEntry {
+    pub id: Spanned<u32>,
+    #[serde(rename = "type")]
+    pub ticket_type: Spanned<Slug>,
+    pub name: Text,
+    pub description: Text,
+    pub price: Cents,
+    pub regular_price: Option<Spanned<Cents>>,
+    pub features: Vec<Text>,
+    pub limit: Option<Limit>,
+    pub min_quantity: Option<Limit>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MerchandiseEntry {
+    pub id: Spanned<u32>,
+    pub name: Text,
+    pub description: Text,
+    pub price: Cents,
+    pub regular_price: Option<Spanned<Cents>>,
+    pub category: Category,
+    pub image: ImagePath,
+    pub sizes: Option<Vec<Text>>,
+    pub colors: Option<Vec<Text>>,
+    pub limit: Option<Limit>,
+    pub special_offer: Option<SpecialOffer>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SponsorshipTierEntry {
+    pub value: Spanned<Slug>,
+    pub label: Text,
+    pub group: SponsorshipGroup,
+    pub amount: Cents,
+    pub vip_passes: u32,
+    pub exhibition_space: Option<Text>,
+    pub perks: Vec<Text>,
+    pub limit: Option<Limit>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Category {
+    Tshirt,
+    Hat,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SpecialOffer {
+    Tshirt,
+    Cap,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SponsorshipGroup {
+    Standard,
+    Signature,
+}
+
+/// Declares a string newtype whose `Deserialize` rejects values failing `check`.
+macro_rules! checked_string {
+    ($(#[$doc:meta])* $name:ident, $expected:literal, $check:expr) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, PartialEq, Eq)]
+        pub struct $name(pub String);
+
+        impl<'de> Deserialize<'de> for $name {
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                let value = String::deserialize(deserializer)?;
+                let check: fn(&str) -> bool = $check;
+                if check(&value) {
+                    Ok(Self(value))
+                } else {
+                    Err(de::Error::invalid_value(de::Unexpected::Str(&value), &$expected))
+                }
+            }
+        }
+    };
+}
+
+checked_string!(
+    /// Visible text: never empty or only spaces.
+    Text,
+    "non-empty text",
+    |s| !s.trim().is_empty()
+);
+checked_string!(
+    /// An identifier used in URLs and API values.
+    Slug,
+    "letters, digits, '-' or '_' only",
+    |s| !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+);
+checked_string!(
+    Hashtag,
+    "a hashtag without '#' or spaces",
+    |s| !s.is_empty() && s.chars().all(char::is_alphanumeric)
+);
+checked_string!(
+    WebUrl,
+    "an https:// URL",
+    |s| s.strip_prefix("https://").is_some_and(|rest| !rest.is_empty() && !rest.contains(' '))
+);
+checked_string!(
+    /// A path to an image bundled with the app: no external image URLs.
+    ImagePath,
+    "a path to a bundled image starting with '/', such as /images/merch/cap.svg",
+    |s| s.starts_with('/') && !s.starts_with("//") && !s.contains(' ') && !s.contains("..")
+);
+
+/// An amount in US cents; a price of zero or less is a mistake in the file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Cents(pub i64);
+
+impl<'de> Deserialize<'de> for Cents {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let value = i64::deserialize(deserializer)?;
+        if value > 0 && value <= 100_000_000_00 {
+            Ok(Self(value))
+        } else {
+            Err(de::Error::invalid_value(
+                de::Unexpected::Signed(value),
+                &"a positive whole number of cents (7990 for $79.90)",
+            ))
+        }
+    }
+}
+
+/// A positive count: stock limits and minimum quantities.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limit(pub u32);
+
+impl<'de> Deserialize<'de> for Limit {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let value = i64::deserialize(deserializer)?;
+        match u32::try_from(value) {
+            Ok(count) if count > 0 => Ok(Self(count)),
+            _ => Err(de::Error::invalid_value(de::Unexpected::Signed(value), &"a whole number of at least 1")),
+        }
+    }
+}

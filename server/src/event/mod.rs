@@ -1,0 +1,345 @@
+//! The event: everything that changes per edition, loaded once from the event file
+//! and validated before the server starts.
+
+mod dates;
+mod file;
+
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+
+use time::{Date, OffsetDateTime};
+use toml::Spanned;
+use toml::value::Datetime;
+
+use crate::domain::Money;
+pub use dates::date_range_label;
+pub use file::{Category, SpecialOffer, SponsorshipGroup};
+
+#[derive(Debug, Clone)]
+pub struct Event {
+    pub name: String,
+    pub short_name: String,
+    pub tagline: String,
+    pub description: String,
+    pub starts_at: OffsetDateTime,
+    pub ends_at: OffsetDateTime,
+    /// IANA name of the venue's timezone, for display; the offsets above are authoritative.
+    pub timezone: String,
+    pub contact_email: String,
+    pub hashtags: Vec<String>,
+    pub early_bird_until: Date,
+    pub full_refund_until: Date,
+    pub half_refund_until: Date,
+    pub figures: Figures,
+    pub venue: Venue,
+    pub tickets: Vec<Ticket>,
+    pub merchandise: Vec<MerchandiseItem>,
+    /// Standard tiers first, then signature ones, each in file order.
+    pub sponsorship_tiers: Vec<SponsorshipTier>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Figures {
+    pub speakers: String,
+    pub workshops: String,
+    pub attendees: String,
+    pub hackathon_prize: String,
+    pub weather: String,
+}
+
+#[derive(Debug, Clone)]
+pub struct Venue {
+    pub name: String,
+    pub area: String,
+    pub address: String,
+    pub maps_url: String,
+    pub description: String,
+    pub benefits: Vec<String>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Ticket {
+    pub id: u32,
+    pub ticket_type: String,
+    pub name: String,
+    pub description: String,
+    pub price: Money,
+    pub regular_price: Option<Money>,
+    pub features: Vec<String>,
+    pub limit: Option<u32>,
+    /// Smallest number of people per purchase (4 for the team pass).
+    pub min_quantity: u32,
+}
+
+#[derive(Debug, Clone)]
+pub struct MerchandiseItem {
+    pub id: u32,
+    pub name: String,
+    pub description: String,
+    pub price: Money,
+    pub regular_price: Option<Money>,
+    pub category: Category,
+    pub image: String,
+    pub sizes: Vec<String>,
+    pub colors: Vec<String>,
+    pub limit: Option<u32>,
+    pub special_offer: Option<SpecialOffer>,
+}
+
+#[derive(Debug, Clone)]
+pub struct SponsorshipTier {
+    pub value: String,
+    pub label: String,
+    pub group: SponsorshipGroup,
+    pub amount: Money,
+    pub vip_passes: u32,
+    pub exhibition_space: Option<String>,
+    pub perks: Vec<String>,
+    /// Signature tiers sell once unless the file gives another limit.
+    pub limit: Option<u32>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum EventFileError {
+    #[error("cannot read the event file {}: {source}", path.display())]
+    Read { path: PathBuf, source: std::io::Error },
+    #[error("the event file {} is invalid: {message}", path.display())]
+    Parse { path: PathBuf, message: String },
+    #[error("the event file {} is invalid at line {line}, field `{field}`: {message}", path.display())]
+    Invalid {
+        path: PathBuf,
+        line: usize,
+        field: String,
+        message: String,
+    },
+}
+
+impl Event {
+    pub fn load(path: &Path) -> Result<Self, EventFileError> {
+        let source = std::fs::read_to_string(path).map_err(|source| EventFileError::Read {
+            path: path.to_owned(),
+            source,
+        })?;
+        Self::parse(&source, path)
+    }
+
+    /// Parses the text of an event file; `path` only names it in errors.
+    pub fn parse(source: &str, path: &Path) -> Result<Self, EventFileError> {
+        let file: file::EventFile = toml::from_str(source).map_err(|error| EventFileError::Parse {
+            path: path.to_owned(),
+            message: error.to_string().trim_end().to_owned(),
+        })?;
+        from_file(file).map_err(|invalid| EventFileError::Invalid {
+            path: path.to_owned(),
+            line: source[..invalid.span.start.min(source.len())].matches('\n').count() + 1,
+            field: invalid.field,
+            message: invalid.message,
+        })
+    }
+
+    pub fn ticket_by_type(&self, ticket_type: &str) -> Option<&Ticket> {
+        self.tickets.iter().find(|ticket| ticket.ticket_type == ticket_type)
+    }
+
+    /// "May 18-22, 2026", in the venue's local dates.
+    pub fn date_label(&self) -> String {
+        date_range_label(self.starts_at.date(), self.ends_at.date())
+    }
+}
+
+struct Invalid {
+    span: Range<usize>,
+    field: String,
+    message: String,
+}
+
+fn invalid<T>(span: Range<usize>, field: impl Into<String>, message: impl Into<String>) -> Result<T, Invalid> {
+    Err(Invalid {
+        span,
+        field: field.into(),
+        message: message.into(),
+    })
+}
+
+fn from_file(file: file::EventFile) -> Result<Event, Invalid> {
+    let file::EventFile {
+        event,
+        venue,
+        tickets,
+        merchandise,
+        sponsorship_tiers,
+    } = file;
+    let starts_at = instant(&event.starts_at, "event.starts_at")?;
+    let ends_at = instant(&event.ends_at, "event.ends_at")?;
+    if ends_at <= starts_at {
+        return invalid(event.ends_at.span(), "event.ends_at", "must be after event.starts_at");
+    }
+    let full_refund_until = date(&event.full_refund_until, "event.full_refund_until")?;
+    let half_refund_until = date(&event.half_refund_until, "event.half_refund_until")?;
+    if half_refund_until <= full_refund_until {
+        return invalid(
+            event.half_refund_until.span(),
+            "event.half_refund_until",
+            "must be after event.full_refund_until",
+        );
+    }
+
+    Ok(Event {
+        name: event.name.0,
+        short_name: event.short_name.0,
+        tagline: event.tagline.0,
+        description: event.description.0,
+        starts_at,
+        ends_at,
+        timezone: event.timezone.0,
+        contact_email: event.contact_email.0,
+        hashtags: event.hashtags.into_iter().map(|tag| tag.0).collect(),
+        early_bird_until: date(&event.early_bird_until, "event.early_bird_until")?,
+        full_refund_until,
+        half_refund_until,
+        figures: Figures {
+            speakers: event.figures.speakers.0,
+            workshops: event.figures.workshops.0,
+            attendees: event.figures.attendees.0,
+            hackathon_prize: event.figures.hackathon_prize.0,
+            weather: event.figures.weather.0,
+        },
+        venue: Venue {
+            name: venue.name.0,
+            area: venue.area.0,
+            address: venue.address.0,
+            maps_url: venue.maps_url.0,
+            description: venue.description.0,
+            benefits: texts(venue.benefits),
+        },
+        tickets: tickets_from_file(tickets)?,
+        merchandise: merchandise_from_file(merchandise)?,
+        sponsorship_tiers: sponsorship_from_file(sponsorship_tiers)?,
+    })
+}
+
+fn tickets_from_file(entries: Vec<file::TicketEntry>) -> Result<Vec<Ticket>, Invalid> {
+    if entries.is_empty() {
+        return invalid(0..0, "tickets", "at least one [[tickets]] entry is required");
+    }
+    let mut tickets: Vec<Ticket> = Vec::with_capacity(entries.len());
+    for (index, entry) in entries.into_iter().enumerate() {
+        let field = |name: &str| format!("tickets[{index}].{name}");
+        if tickets.iter().any(|ticket| ticket.id == *entry.id.get_ref()) {
+            return invalid(entry.id.span(), field("id"), "another ticket already has this id");
+        }
+        if tickets.iter().any(|ticket| ticket.ticket_type == entry.ticket_type.get_ref().0) {
+            return invalid(entry.ticket_type.span(), field("type"), "another ticket already has this type");
+        }
+        let regular_price = regular_price(entry.regular_price, entry.price, field("regular_price"))?;
+        tickets.push(Ticket {
+            id: *entry.id.get_ref(),
+            ticket_type: entry.ticket_type.into_inner().0,
+            name: entry.name.0,
+            description: entry.description.0,
+            price: Money::from_cents(entry.price.0),
+            regular_price,
+            features: texts(entry.features),
+            limit: entry.limit.map(|limit| limit.0),
+            min_quantity: entry.min_quantity.map_or(1, |min| min.0),
+        });
+    }
+    Ok(tickets)
+}
+
+fn merchandise_from_file(entries: Vec<file::MerchandiseEntry>) -> Result<Vec<MerchandiseItem>, Invalid> {
+    let mut items: Vec<MerchandiseItem> = Vec::with_capacity(entries.len());
+    for (index, entry) in entries.into_iter().enumerate() {
+        let field = |name: &str| format!("merchandise[{index}].{name}");
+        if items.iter().any(|item| item.id == *entry.id.get_ref()) {
+            return invalid(entry.id.span(), field("id"), "another item already has this id");
+        }
+        let regular_price = regular_price(entry.regular_price, entry.price, field("regular_price"))?;
+        items.push(MerchandiseItem {
+            id: *entry.id.get_ref(),
+            name: entry.name.0,
+            description: entry.description.0,
+            price: Money::from_cents(entry.price.0),
+            regular_price,
+            category: entry.category,
+            image: entry.image.0,
+            sizes: entry.sizes.map(texts).unwrap_or_default(),
+            colors: entry.colors.map(texts).unwrap_or_default(),
+            limit: entry.limit.map(|limit| limit.0),
+            special_offer: entry.special_offer,
+        });
+    }
+    Ok(items)
+}
+
+fn sponsorship_from_file(entries: Vec<file::SponsorshipTierEntry>) -> Result<Vec<SponsorshipTier>, Invalid> {
+    let mut tiers: Vec<SponsorshipTier> = Vec::with_capacity(entries.len());
+    for (index, entry) in entries.into_iter().enumerate() {
+        if tiers.iter().any(|tier| tier.value == entry.value.get_ref().0) {
+            return invalid(
+                entry.value.span(),
+                format!("sponsorship_tiers[{index}].value"),
+                "another tier already has this value",
+            );
+        }
+        let default_limit = (entry.group == SponsorshipGroup::Signature).then_some(1);
+        tiers.push(SponsorshipTier {
+            value: entry.value.into_inner().0,
+            label: entry.label.0,
+            group: entry.group,
+            amount: Money::from_cents(entry.amount.0),
+            vip_passes: entry.vip_passes,
+            exhibition_space: entry.exhibition_space.map(|space| space.0),
+            perks: texts(entry.perks),
+            limit: entry.limit.map(|limit| limit.0).or(default_limit),
+        });
+    }
+    tiers.sort_by_key(|tier| tier.group == SponsorshipGroup::Signature);
+    Ok(tiers)
+}
+
+fn regular_price(
+    regular: Option<Spanned<file::Cents>>,
+    price: file::Cents,
+    field: String,
+) -> Result<Option<Money>, Invalid> {
+    match regular {
+        Some(regular) if *regular.get_ref() < price => {
+            invalid(regular.span(), field, "the regular price cannot be below the price")
+        }
+        regular => Ok(regular.map(|regular| Money::from_cents(regular.get_ref().0))),
+    }
+}
+
+fn texts(values: Vec<file::Text>) -> Vec<String> {
+    values.into_iter().map(|text| text.0).collect()
+}
+
+fn instant(value: &Spanned<Datetime>, field: &str) -> Result<OffsetDateTime, Invalid> {
+    let datetime = value.get_ref();
+    if datetime.date.is_none() || datetime.time.is_none() || datetime.offset.is_none() {
+        return invalid(
+            value.span(),
+            field,
+            "must be a date and time with the venue's UTC offset, such as 2026-05-18T00:00:00-04:00",
+        );
+    }
+    OffsetDateTime::parse(&datetime.to_string(), &time::format_description::well_known::Rfc3339)
+        .or_else(|_| invalid(value.span(), field, "is not a valid date and time"))
+}
+
+fn date(value: &Spanned<Datetime>, field: &str) -> Result<Date, Invalid> {
+    let datetime = value.get_ref();
+    match (datetime.date, datetime.time, datetime.offset) {
+        (Some(date), None, None) => {
+            let month = time::Month::try_from(date.month).ok();
+            month
+                .and_then(|month| Date::from_calendar_date(date.year.into(), month, date.day).ok())
+                .map_or_else(|| invalid(value.span(), field, "is not a valid date"), Ok)
+        }
+        _ => invalid(value.span(), field, "must be a plain date such as 2026-03-18"),
+    }
+}
+
+#[cfg(test)]
+mod tests;

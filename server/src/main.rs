@@ -1,0 +1,87 @@
+//! `conference serve` (the default) runs the site; `conference migrate` applies migrations.
+
+use std::process::ExitCode;
+
+use conference::event::Event;
+use conference::settings::Settings;
+use conference::startup::Application;
+use conference::store::{Store, describe_database};
+use tracing_subscriber::EnvFilter;
+
+const USAGE: &str = "usage: conference [serve | migrate]
+
+  serve     run the website (the default)
+  migrate   apply database migrations and exit
+
+Settings come from the environment: PORT, BIND, DATA_DIR, DATABASE_URL,
+CONFERENCE_FILE, WEB_DIR, PUBLIC_URL, STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY,
+STRIPE_WEBHOOK_SECRET, RUST_LOG. See README.md.";
+
+fn main() -> ExitCode {
+    let command = std::env::args().nth(1);
+    match command.as_deref() {
+        None | Some("serve") | Some("migrate") => {}
+        Some("-h" | "--help" | "help") => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        Some(other) => {
+            eprintln!("error: unknown command {other:?}\n\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    }
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,tower_http=info")),
+        )
+        .init();
+
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(runtime) => runtime,
+        Err(error) => {
+            eprintln!("error: cannot start the async runtime: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let result = runtime.block_on(async {
+        let settings = Settings::from_env()?;
+        match command.as_deref() {
+            Some("migrate") => migrate(&settings).await,
+            _ => serve(settings).await,
+        }
+    });
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            tracing::error!("{error:#}");
+            eprintln!("error: {error:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn serve(settings: Settings) -> anyhow::Result<()> {
+    let event = Event::load(&settings.conference_file)?;
+    tracing::info!(event = %event.name, file = %settings.conference_file.display(), "event loaded");
+    tracing::info!(database = %describe_database(&settings.database_url), "storage");
+    match &settings.stripe {
+        Some(stripe) if stripe.publishable_key.is_none() => tracing::warn!(
+            "payment gateway: stripe, but STRIPE_PUBLISHABLE_KEY is not set: checkout pages will show that Stripe is not configured"
+        ),
+        Some(_) => tracing::info!("payment gateway: stripe"),
+        None => tracing::info!("payment gateway: sandbox (offline test payments; set STRIPE_SECRET_KEY for Stripe)"),
+    }
+    let public_url = settings.public_url.clone();
+    let application = Application::build(settings, event).await?;
+    tracing::info!(port = application.port(), %public_url, "listening");
+    application.run_until_stopped().await?;
+    Ok(())
+}
+
+async fn migrate(settings: &Settings) -> anyhow::Result<()> {
+    let store = Store::connect(&settings.database_url).await?;
+    store.migrate().await?;
+    tracing::info!(database = %describe_database(&settings.database_url), "migrations applied");
+    store.close().await;
+    Ok(())
+}

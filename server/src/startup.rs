@@ -1,0 +1,79 @@
+//! Building and running the server, shared by `main` and the tests.
+
+use std::sync::Arc;
+
+use anyhow::Context;
+use tokio::net::TcpListener;
+
+use crate::app::{AppState, app};
+use crate::event::Event;
+use crate::settings::Settings;
+use crate::store::{Store, describe_database};
+
+pub struct Application {
+    listener: TcpListener,
+    state: AppState,
+}
+
+impl Application {
+    /// Opens the database, applies pending migrations and binds the port.
+    pub async fn build(settings: Settings, event: Event) -> anyhow::Result<Self> {
+        let store = Store::connect(&settings.database_url)
+            .await
+            .with_context(|| format!("cannot connect to {}", describe_database(&settings.database_url)))?;
+        store.migrate().await.context("cannot apply the database migrations")?;
+        let listener = TcpListener::bind((settings.bind, settings.port))
+            .await
+            .with_context(|| format!("cannot listen on {}:{}", settings.bind, settings.port))?;
+        Ok(Self {
+            listener,
+            state: AppState {
+                event: Arc::new(event),
+                settings: Arc::new(settings),
+                store,
+            },
+        })
+    }
+
+    pub fn port(&self) -> u16 {
+        self.listener.local_addr().map(|address| address.port()).unwrap_or_default()
+    }
+
+    pub fn store(&self) -> &Store {
+        &self.state.store
+    }
+
+    /// Serves until Ctrl-C or SIGTERM, then lets requests in flight finish.
+    pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        let store = self.state.store.clone();
+        axum::serve(self.listener, app(self.state))
+            .with_graceful_shutdown(shutdown_signal())
+            .await?;
+        store.close().await;
+        Ok(())
+    }
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = terminate => {},
+    }
+    tracing::info!("shutting down");
+}

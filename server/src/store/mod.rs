@@ -1,0 +1,149 @@
+//! The data layer. One set of runtime queries (`$1` placeholders, which SQLite
+//! accepts too) serves SQLite and PostgreSQL through sqlx's `Any` driver; the
+//! schemas live in `migrations/sqlite` and `migrations/postgres`, and the API
+//! test suite runs against both.
+
+mod waitlist;
+
+use std::time::Duration;
+
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
+use sqlx::migrate::{MigrateError, Migrator};
+use sqlx::{AnyPool, Executor};
+
+pub use waitlist::StoredRegistration;
+
+static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/sqlite");
+static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/postgres");
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+#[derive(Debug, Clone)]
+pub struct Store {
+    pool: AnyPool,
+    backend: Backend,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ConnectError {
+    #[error("cannot create the database folder {path}: {source}")]
+    DataDir { path: String, source: std::io::Error },
+    #[error("cannot open the database: {0}")]
+    Open(#[from] sqlx::Error),
+}
+
+impl Store {
+    pub async fn connect(url: &str) -> Result<Self, ConnectError> {
+        sqlx::any::install_default_drivers();
+        let backend = if url.starts_with("sqlite:") {
+            Backend::Sqlite
+        } else {
+            Backend::Postgres
+        };
+        if backend == Backend::Sqlite {
+            create_sqlite_folder(url)?;
+        }
+        let options: AnyConnectOptions = url.parse()?;
+        let pool = AnyPoolOptions::new()
+            .max_connections(if backend == Backend::Sqlite { 8 } else { 16 })
+            .acquire_timeout(Duration::from_secs(5))
+            .after_connect(move |connection, _| {
+                Box::pin(async move {
+                    if backend == Backend::Sqlite {
+                        // WAL lets readers work while a writer commits; the busy timeout makes
+                        // concurrent writers wait their turn instead of failing.
+                        connection.execute("PRAGMA journal_mode = WAL").await?;
+                        connection.execute("PRAGMA foreign_keys = ON").await?;
+                        connection.execute("PRAGMA busy_timeout = 5000").await?;
+                        connection.execute("PRAGMA synchronous = NORMAL").await?;
+                    }
+                    Ok(())
+                })
+            })
+            .connect_with(options)
+            .await?;
+        Ok(Self { pool, backend })
+    }
+
+    pub async fn migrate(&self) -> Result<(), MigrateError> {
+        match self.backend {
+            Backend::Sqlite => SQLITE_MIGRATIONS.run(&self.pool).await,
+            Backend::Postgres => POSTGRES_MIGRATIONS.run(&self.pool).await,
+        }
+    }
+
+    /// Whether the database answers a trivial query.
+    pub async fn ping(&self) -> Result<(), sqlx::Error> {
+        self.pool.execute("SELECT 1").await.map(drop)
+    }
+
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+}
+
+/// SQLite creates the file but not its folder.
+fn create_sqlite_folder(url: &str) -> Result<(), ConnectError> {
+    let path = url
+        .trim_start_matches("sqlite:")
+        .trim_start_matches("//")
+        .split('?')
+        .next()
+        .unwrap_or_default();
+    if path.is_empty() || path == ":memory:" {
+        return Ok(());
+    }
+    match std::path::Path::new(path).parent() {
+        Some(folder) if !folder.as_os_str().is_empty() => {
+            std::fs::create_dir_all(folder).map_err(|source| ConnectError::DataDir {
+                path: folder.display().to_string(),
+                source,
+            })
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Names the database for logs without its password.
+pub fn describe_database(url: &str) -> String {
+    if let Some(path) = url.strip_prefix("sqlite:") {
+        let path = path.trim_start_matches("//").split('?').next().unwrap_or_default();
+        return format!("SQLite at {path}");
+    }
+    let location = url.rsplit_once('@').map_or_else(
+        || url.split_once("://").map_or(url, |(_, rest)| rest),
+        |(_, host)| host,
+    );
+    format!("PostgreSQL at {}", location.split('?').next().unwrap_or_default())
+}
+
+/// Milliseconds since the Unix epoch: how every stored time is written.
+pub fn now_millis() -> i64 {
+    let elapsed = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default();
+    i64::try_from(elapsed.as_millis()).unwrap_or(i64::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::describe_database;
+
+    #[test]
+    fn database_descriptions_never_show_passwords() {
+        assert_eq!(describe_database("sqlite://./data/conference.db?mode=rwc"), "SQLite at ./data/conference.db");
+        assert_eq!(
+            describe_database("postgres://app:s3cret@db.internal:5432/conference?sslmode=require"),
+            "PostgreSQL at db.internal:5432/conference"
+        );
+        assert_eq!(describe_database("postgres://localhost/test"), "PostgreSQL at localhost/test");
+    }
+}

@@ -1,0 +1,65 @@
+import { useConfig } from '@/features/config/api/get-config';
+import { CountdownBar } from '@/features/countdown/components/countdown-bar';
+import { MerchandiseSection } from '@/features/merchandise/components/merchandise-section';
+import { ShareMenu } from '@/features/share/components/share-menu';
+import { TicketsSection } from '@/features/tickets/components/tickets-section';
+import { RegisterSection } from '@/features/waitlist/components/register-section';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { AboutSection } from './about-section';
+import { HeroSection } from './hero-section';
+import { VenueSection } from './venue-section';
+
+/** The landing page: composes the feature sections and hands each the event facts it needs. */
+export function HomePage() {
+  const { data: config, isError } = useConfig();
+  const event = config?.event;
+  useDocumentTitle(event && `${event.name} | ${event.dateLabel}, ${event.venue.area}`);
+
+  const summary = event && `${event.dateLabel} in ${event.venue.area}. ${event.tagline}`;
+
+  return (
+    <>
+      {isError && (
+        <p role="alert" className="fixed inset-x-0 top-16 z-30 bg-destructive px-4 py-2 text-center text-destructive-foreground">
+          The event details could not be loaded. Please refresh the page.
+        </p>
+      )}
+      <HeroSection
+        event={event}
+        shareAction={
+          event && (
+            <ShareMenu
+              title={event.name}
+              description={summary ?? event.tagline}
+              hashtags={event.hashtags}
+              label="Share Event"
+              hint="Share this event with friends and colleagues"
+              size="lg"
+              variant="ghost"
+              className="text-night-foreground hover:bg-white/10 focus-visible:outline-night-foreground"
+            />
+          )
+        }
+      />
+      <CountdownBar startsAt={event?.startsAt} />
+      <AboutSection event={event} />
+      <VenueSection event={event} />
+      <TicketsSection fullRefundUntil={event?.fullRefundUntil} />
+      <MerchandiseSection />
+      <RegisterSection
+        dateLabel={event?.dateLabel}
+        shareAction={
+          event && (
+            <ShareMenu
+              title={`I just joined the ${event.name} waitlist!`}
+              description={summary ?? event.tagline}
+              hashtags={event.hashtags}
+              label="Spread the Word"
+              variant="secondary"
+            />
+          )
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,105 @@
+import { ExternalLinkIcon, ImageOffIcon, ShoppingBagIcon, SparklesIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { paths } from '@/config/paths';
+import { formatCents } from '@/lib/money';
+import type { MerchandiseItem } from '../api/get-merchandise';
+
+const IMAGE_SIZE = 480;
+
+function ItemImage({ item }: { item: MerchandiseItem }) {
+  const [failed, setFailed] = useState(false);
+  if (!item.imageUrl || failed) {
+    return (
+      <div className="flex aspect-square w-full flex-col items-center justify-center gap-2 bg-muted text-muted-foreground">
+        <ImageOffIcon className="size-8" aria-hidden="true" />
+        <p className="text-sm font-medium">No image available</p>
+      </div>
+    );
+  }
+  return (
+    <img
+      src={item.imageUrl}
+      alt={item.name}
+      width={IMAGE_SIZE}
+      height={IMAGE_SIZE}
+      loading="lazy"
+      decoding="async"
+      onError={() => setFailed(true)}
+      className="aspect-square w-full bg-sand/60 object-contain"
+    />
+  );
+}
+
+function Options({ label, values }: { label: string; values: string[] | undefined }) {
+  if (!values?.length) return null;
+  return (
+    <p className="text-sm text-muted-foreground">
+      <span className="font-medium text-foreground">{label}:</span> {values.join(', ')}
+    </p>
+  );
+}
+
+export function MerchandiseCard({ item }: { item: MerchandiseItem }) {
+  const special = item.specialOffer;
+
+  return (
+    <Card className="flex h-full flex-col overflow-hidden">
+      <div className="relative">
+        {/* keyed so a new image address gets a fresh error state */}
+        <ItemImage key={item.imageUrl ?? 'none'} item={item} />
+        {special && (
+          <p className="absolute top-3 left-3 inline-flex items-center gap-1 rounded-full bg-primary px-3 py-1 text-xs font-bold tracking-wide text-primary-foreground uppercase shadow">
+            <SparklesIcon className="size-3.5" aria-hidden="true" />
+            Special Price
+          </p>
+        )}
+      </div>
+      <CardHeader className="pb-4">
+        <CardTitle>{item.name}</CardTitle>
+        <CardDescription>{item.description}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex-1 space-y-2">
+        <Options label="Sizes" values={item.sizes} />
+        <Options label="Colors" values={item.colors} />
+        {special ? (
+          <div className="space-y-1 pt-2">
+            <p className="flex flex-wrap items-baseline gap-x-2">
+              <span className="text-sm font-semibold text-primary">Special Price</span>
+              <span className="font-display text-3xl font-bold">{formatCents(item.price)}</span>
+              {item.regularPrice !== undefined && (
+                <s className="text-muted-foreground">
+                  <span className="sr-only">Regular price </span>
+                  {formatCents(item.regularPrice)}
+                </s>
+              )}
+            </p>
+            <p className="text-sm text-muted-foreground">Limited offer: the price adjusts based on demand.</p>
+          </div>
+        ) : (
+          <p className="pt-2 font-display text-3xl font-bold">{formatCents(item.price)}</p>
+        )}
+      </CardContent>
+      <CardFooter>
+        {special ? (
+          <Button asChild className="w-full">
+            <a href={paths.merchandiseSpecialPricing(special)} target="_blank" rel="noopener noreferrer">
+              View Special Pricing
+              <ExternalLinkIcon aria-hidden="true" />
+              <span className="sr-only">(opens in a new tab)</span>
+            </a>
+          </Button>
+        ) : (
+          <Button asChild variant="secondary" className="w-full">
+            <Link to={paths.merchandiseCheckout(item.id)}>
+              <ShoppingBagIcon aria-hidden="true" />
+              Purchase Now
+            </Link>
+          </Button>
+        )}
+      </CardFooter>
+    </Card>
+  );
+}
