@@ -42,12 +42,18 @@ pub fn app(state: AppState) -> Router {
                 .layer(CatchPanicLayer::custom(|_| {
                     ApiError::Internal(anyhow::anyhow!("a request handler panicked")).into_response()
                 }))
-                .layer(TimeoutLayer::with_status_code(axum::http::StatusCode::REQUEST_TIMEOUT, Duration::from_secs(30)))
+                .layer(TimeoutLayer::with_status_code(
+                    axum::http::StatusCode::REQUEST_TIMEOUT,
+                    Duration::from_secs(30),
+                ))
                 .layer(CompressionLayer::new())
                 .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
                 .layer(security_header(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
                 .layer(security_header(header::X_FRAME_OPTIONS, "DENY"))
-                .layer(security_header(header::REFERRER_POLICY, "strict-origin-when-cross-origin"))
+                .layer(security_header(
+                    header::REFERRER_POLICY,
+                    "strict-origin-when-cross-origin",
+                ))
                 .layer(security_header(
                     HeaderName::from_static("permissions-policy"),
                     "camera=(), microphone=(), geolocation=()",

@@ -91,7 +91,9 @@ impl FieldErrors {
     }
 
     fn first_message(&self) -> &str {
-        self.0.first().map_or("Please correct the highlighted fields.", |(_, message)| message)
+        self.0
+            .first()
+            .map_or("Please correct the highlighted fields.", |(_, message)| message)
     }
 }
 

@@ -53,7 +53,6 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
-            tracing::error!("{error:#}");
             eprintln!("error: {error:#}");
             ExitCode::FAILURE
         }

@@ -126,9 +126,7 @@ fn is_supported_database_url(url: &str) -> bool {
 }
 
 fn is_http_url(url: &str) -> bool {
-    let rest = url
-        .strip_prefix("https://")
-        .or_else(|| url.strip_prefix("http://"));
+    let rest = url.strip_prefix("https://").or_else(|| url.strip_prefix("http://"));
     rest.is_some_and(|host| !host.is_empty() && !host.starts_with('/') && !host.contains(char::is_whitespace))
 }
 
@@ -153,13 +151,22 @@ mod tests {
     #[test]
     fn a_malformed_port_is_refused_by_name() {
         let error = Settings::from_vars(vars(&[("PORT", "80a")])).unwrap_err();
-        assert_eq!(error.to_string(), "PORT must be a port number between 0 and 65535, got \"80a\"");
+        assert_eq!(
+            error.to_string(),
+            "PORT must be a port number between 0 and 65535, got \"80a\""
+        );
     }
 
     #[test]
     fn an_unknown_database_scheme_is_refused() {
         let error = Settings::from_vars(vars(&[("DATABASE_URL", "mysql://localhost/db")])).unwrap_err();
-        assert!(matches!(error, SettingsError::Invalid { name: "DATABASE_URL", .. }));
+        assert!(matches!(
+            error,
+            SettingsError::Invalid {
+                name: "DATABASE_URL",
+                ..
+            }
+        ));
     }
 
     #[test]

@@ -36,7 +36,10 @@ impl Application {
     }
 
     pub fn port(&self) -> u16 {
-        self.listener.local_addr().map(|address| address.port()).unwrap_or_default()
+        self.listener
+            .local_addr()
+            .map(|address| address.port())
+            .unwrap_or_default()
     }
 
     pub fn store(&self) -> &Store {

@@ -93,7 +93,11 @@ async fn serve_app_shell(State(shell): State<AppShell>, request: Request) -> Res
 }
 
 fn is_app_route(path: &str) -> bool {
-    let path = if path.len() > 1 { path.trim_end_matches('/') } else { path };
+    let path = if path.len() > 1 {
+        path.trim_end_matches('/')
+    } else {
+        path
+    };
     APP_ROUTES.contains(&path)
 }
 

@@ -6,7 +6,7 @@ CREATE TABLE waitlist_registrations (
     job_title TEXT,
     -- comma-separated interest values: web, mobile, ai, cloud, blockchain, security
     interest_areas TEXT NOT NULL,
-    subscribe BOOLEAN NOT NULL,
+    subscribe INTEGER NOT NULL CHECK (subscribe IN (0, 1)),
     created_at BIGINT NOT NULL,
     updated_at BIGINT NOT NULL
 );

@@ -7,7 +7,9 @@ use crate::app::AppState;
 use crate::error::ApiError;
 
 pub fn router() -> Router<AppState> {
-    Router::new().route("/healthz", get(liveness)).route("/readyz", get(readiness))
+    Router::new()
+        .route("/healthz", get(liveness))
+        .route("/readyz", get(readiness))
 }
 
 /// The process is up and serving requests.

@@ -65,7 +65,10 @@ impl RegistrationRequest {
         if email.is_none() {
             errors.add("email", "Please enter a valid email address.");
         }
-        let job_title = self.job_title.map(|title| title.trim().to_owned()).filter(|title| !title.is_empty());
+        let job_title = self
+            .job_title
+            .map(|title| title.trim().to_owned())
+            .filter(|title| !title.is_empty());
         if job_title
             .as_ref()
             .is_some_and(|title| title.chars().count() > JOB_TITLE_MAX_CHARS || title.chars().any(char::is_control))

@@ -49,10 +49,18 @@ mod tests {
 
     #[test]
     fn accepts_ordinary_addresses_and_lowercases_them() {
-        for valid in ["ana@example.com", "first.last+tag@mail.example.co", "o'brien@example.io", "  A@B.CO  "] {
+        for valid in [
+            "ana@example.com",
+            "first.last+tag@mail.example.co",
+            "o'brien@example.io",
+            "  A@B.CO  ",
+        ] {
             assert!(EmailAddress::parse(valid).is_some(), "{valid}");
         }
-        assert_eq!(EmailAddress::parse("Ana.Diaz@Example.COM").unwrap().as_str(), "ana.diaz@example.com");
+        assert_eq!(
+            EmailAddress::parse("Ana.Diaz@Example.COM").unwrap().as_str(),
+            "ana.diaz@example.com"
+        );
     }
 
     #[test]

@@ -28,7 +28,7 @@ impl std::fmt::Display for Money {
         let dollars = (cents / 100).to_string();
         let mut grouped = String::with_capacity(dollars.len() + dollars.len() / 3);
         for (index, digit) in dollars.chars().enumerate() {
-            if index > 0 && (dollars.len() - index) % 3 == 0 {
+            if index > 0 && (dollars.len() - index).is_multiple_of(3) {
                 grouped.push(',');
             }
             grouped.push(digit);

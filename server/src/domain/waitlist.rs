@@ -42,7 +42,14 @@ pub enum InterestArea {
 }
 
 impl InterestArea {
-    pub const ALL: [Self; 6] = [Self::Web, Self::Mobile, Self::Ai, Self::Cloud, Self::Blockchain, Self::Security];
+    pub const ALL: [Self; 6] = [
+        Self::Web,
+        Self::Mobile,
+        Self::Ai,
+        Self::Cloud,
+        Self::Blockchain,
+        Self::Security,
+    ];
 
     pub fn value(self) -> &'static str {
         match self {

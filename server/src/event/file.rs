@@ -153,22 +153,20 @@ checked_string!(
     "letters, digits, '-' or '_' only",
     |s| !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
 );
-checked_string!(
-    Hashtag,
-    "a hashtag without '#' or spaces",
-    |s| !s.is_empty() && s.chars().all(char::is_alphanumeric)
-);
-checked_string!(
-    WebUrl,
-    "an https:// URL",
-    |s| s.strip_prefix("https://").is_some_and(|rest| !rest.is_empty() && !rest.contains(' '))
-);
+checked_string!(Hashtag, "a hashtag without '#' or spaces", |s| !s.is_empty()
+    && s.chars().all(char::is_alphanumeric));
+checked_string!(WebUrl, "an https:// URL", |s| s
+    .strip_prefix("https://")
+    .is_some_and(|rest| !rest.is_empty() && !rest.contains(' ')));
 checked_string!(
     /// A path to an image bundled with the app: no external image URLs.
     ImagePath,
     "a path to a bundled image starting with '/', such as /images/merch/cap.svg",
     |s| s.starts_with('/') && !s.starts_with("//") && !s.contains(' ') && !s.contains("..")
 );
+
+/// Ten million dollars: anything above is a typo in the file.
+const MAX_CENTS: i64 = 1_000_000_000;
 
 /// An amount in US cents; a price of zero or less is a mistake in the file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -177,7 +175,7 @@ pub struct Cents(pub i64);
 impl<'de> Deserialize<'de> for Cents {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let value = i64::deserialize(deserializer)?;
-        if value > 0 && value <= 100_000_000_00 {
+        if value > 0 && value <= MAX_CENTS {
             Ok(Self(value))
         } else {
             Err(de::Error::invalid_value(
@@ -197,7 +195,10 @@ impl<'de> Deserialize<'de> for Limit {
         let value = i64::deserialize(deserializer)?;
         match u32::try_from(value) {
             Ok(count) if count > 0 => Ok(Self(count)),
-            _ => Err(de::Error::invalid_value(de::Unexpected::Signed(value), &"a whole number of at least 1")),
+            _ => Err(de::Error::invalid_value(
+                de::Unexpected::Signed(value),
+                &"a whole number of at least 1",
+            )),
         }
     }
 }

@@ -228,8 +228,15 @@ fn tickets_from_file(entries: Vec<file::TicketEntry>) -> Result<Vec<Ticket>, Inv
         if tickets.iter().any(|ticket| ticket.id == *entry.id.get_ref()) {
             return invalid(entry.id.span(), field("id"), "another ticket already has this id");
         }
-        if tickets.iter().any(|ticket| ticket.ticket_type == entry.ticket_type.get_ref().0) {
-            return invalid(entry.ticket_type.span(), field("type"), "another ticket already has this type");
+        if tickets
+            .iter()
+            .any(|ticket| ticket.ticket_type == entry.ticket_type.get_ref().0)
+        {
+            return invalid(
+                entry.ticket_type.span(),
+                field("type"),
+                "another ticket already has this type",
+            );
         }
         let regular_price = regular_price(entry.regular_price, entry.price, field("regular_price"))?;
         tickets.push(Ticket {

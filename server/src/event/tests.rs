@@ -10,7 +10,11 @@ fn parse(source: &str) -> Result<Event, EventFileError> {
 
 /// The shipped file with `from` replaced by `to` (which must occur exactly once).
 fn shipped_with(from: &str, to: &str) -> String {
-    assert_eq!(SHIPPED.matches(from).count(), 1, "{from:?} must occur once in conference.toml");
+    assert_eq!(
+        SHIPPED.matches(from).count(),
+        1,
+        "{from:?} must occur once in conference.toml"
+    );
     SHIPPED.replace(from, to)
 }
 
@@ -23,12 +27,24 @@ fn the_shipped_file_reproduces_the_brief() {
     let event = parse(SHIPPED).unwrap();
     assert_eq!(event.date_label(), "May 18-22, 2026");
     assert_eq!(event.starts_at.to_string(), "2026-05-18 0:00:00.0 -04:00:00");
-    let prices: Vec<_> = event.tickets.iter().map(|t| (t.ticket_type.as_str(), t.price.cents())).collect();
+    let prices: Vec<_> = event
+        .tickets
+        .iter()
+        .map(|t| (t.ticket_type.as_str(), t.price.cents()))
+        .collect();
     assert_eq!(prices, [("developer", 79900), ("vip", 129900), ("team", 69900)]);
     assert_eq!(event.ticket_by_type("team").unwrap().min_quantity, 4);
-    let special: Vec<_> = event.merchandise.iter().filter_map(|m| m.special_offer.map(|_| m.price.cents())).collect();
+    let special: Vec<_> = event
+        .merchandise
+        .iter()
+        .filter_map(|m| m.special_offer.map(|_| m.price.cents()))
+        .collect();
     assert_eq!(special, [500, 100]);
-    let tiers: Vec<_> = event.sponsorship_tiers.iter().map(|t| (t.value.as_str(), t.amount.cents())).collect();
+    let tiers: Vec<_> = event
+        .sponsorship_tiers
+        .iter()
+        .map(|t| (t.value.as_str(), t.amount.cents()))
+        .collect();
     assert_eq!(
         tiers,
         [
@@ -59,7 +75,10 @@ fn a_negative_price_names_its_line_and_value() {
 
 #[test]
 fn a_missing_field_is_named() {
-    let source = shipped_with("tagline = \"Five days of code, AI and ocean air in South Beach.\"\n", "");
+    let source = shipped_with(
+        "tagline = \"Five days of code, AI and ocean air in South Beach.\"\n",
+        "",
+    );
     let error = parse(&source).unwrap_err().to_string();
     assert!(error.contains("missing field `tagline`"), "{error}");
 }
@@ -68,7 +87,10 @@ fn a_missing_field_is_named() {
 fn a_duplicate_ticket_type_names_the_line_and_field() {
     let source = shipped_with("type = \"team\"", "type = \"vip\"");
     let error = parse(&source).unwrap_err().to_string();
-    let line = source.match_indices("type = \"vip\"").nth(1).map(|(at, _)| source[..at].matches('\n').count() + 1);
+    let line = source
+        .match_indices("type = \"vip\"")
+        .nth(1)
+        .map(|(at, _)| source[..at].matches('\n').count() + 1);
     assert_eq!(
         error,
         format!(
@@ -85,31 +107,57 @@ fn an_external_image_url_is_refused() {
         "image = \"https://cdn.example.com/hat.png\"",
     );
     let error = parse(&source).unwrap_err().to_string();
-    assert!(error.contains(&format!("line {}", line_of(&source, "https://cdn"))), "{error}");
+    assert!(
+        error.contains(&format!("line {}", line_of(&source, "https://cdn"))),
+        "{error}"
+    );
     assert!(error.contains("bundled image"), "{error}");
 }
 
 #[test]
 fn an_unknown_category_or_key_is_refused() {
-    let error = parse(&shipped_with("category = \"hat\"\nimage = \"/images/merch/bucket-hat.svg\"", "category = \"hoodie\"\nimage = \"/images/merch/bucket-hat.svg\"")).unwrap_err();
+    let error = parse(&shipped_with(
+        "category = \"hat\"\nimage = \"/images/merch/bucket-hat.svg\"",
+        "category = \"hoodie\"\nimage = \"/images/merch/bucket-hat.svg\"",
+    ))
+    .unwrap_err();
     assert!(error.to_string().contains("unknown variant `hoodie`"), "{error}");
-    let error = parse(&shipped_with("vip_passes = 20\nlimit = 1", "vip_passes = 20\nlimits = 1")).unwrap_err();
+    let error = parse(&shipped_with(
+        "vip_passes = 20\nlimit = 1",
+        "vip_passes = 20\nlimits = 1",
+    ))
+    .unwrap_err();
     assert!(error.to_string().contains("unknown field `limits`"), "{error}");
 }
 
 #[test]
 fn an_end_before_the_start_is_refused() {
-    let source = shipped_with("ends_at = 2026-05-22T18:00:00-04:00", "ends_at = 2026-05-17T18:00:00-04:00");
+    let source = shipped_with(
+        "ends_at = 2026-05-22T18:00:00-04:00",
+        "ends_at = 2026-05-17T18:00:00-04:00",
+    );
     let error = parse(&source).unwrap_err().to_string();
-    assert!(error.contains(&format!("line {}, field `event.ends_at`", line_of(&source, "ends_at ="))), "{error}");
+    assert!(
+        error.contains(&format!(
+            "line {}, field `event.ends_at`",
+            line_of(&source, "ends_at =")
+        )),
+        "{error}"
+    );
 }
 
 #[test]
 fn a_start_without_an_offset_is_refused() {
-    let error = parse(&shipped_with("starts_at = 2026-05-18T00:00:00-04:00", "starts_at = 2026-05-18T00:00:00"))
-        .unwrap_err()
-        .to_string();
-    assert!(error.contains("field `event.starts_at`: must be a date and time with the venue's UTC offset"), "{error}");
+    let error = parse(&shipped_with(
+        "starts_at = 2026-05-18T00:00:00-04:00",
+        "starts_at = 2026-05-18T00:00:00",
+    ))
+    .unwrap_err()
+    .to_string();
+    assert!(
+        error.contains("field `event.starts_at`: must be a date and time with the venue's UTC offset"),
+        "{error}"
+    );
 }
 
 #[test]

@@ -118,10 +118,9 @@ pub fn describe_database(url: &str) -> String {
         let path = path.trim_start_matches("//").split('?').next().unwrap_or_default();
         return format!("SQLite at {path}");
     }
-    let location = url.rsplit_once('@').map_or_else(
-        || url.split_once("://").map_or(url, |(_, rest)| rest),
-        |(_, host)| host,
-    );
+    let location = url
+        .rsplit_once('@')
+        .map_or_else(|| url.split_once("://").map_or(url, |(_, rest)| rest), |(_, host)| host);
     format!("PostgreSQL at {}", location.split('?').next().unwrap_or_default())
 }
 
@@ -139,11 +138,17 @@ mod tests {
 
     #[test]
     fn database_descriptions_never_show_passwords() {
-        assert_eq!(describe_database("sqlite://./data/conference.db?mode=rwc"), "SQLite at ./data/conference.db");
+        assert_eq!(
+            describe_database("sqlite://./data/conference.db?mode=rwc"),
+            "SQLite at ./data/conference.db"
+        );
         assert_eq!(
             describe_database("postgres://app:s3cret@db.internal:5432/conference?sslmode=require"),
             "PostgreSQL at db.internal:5432/conference"
         );
-        assert_eq!(describe_database("postgres://localhost/test"), "PostgreSQL at localhost/test");
+        assert_eq!(
+            describe_database("postgres://localhost/test"),
+            "PostgreSQL at localhost/test"
+        );
     }
 }

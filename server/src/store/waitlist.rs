@@ -1,9 +1,12 @@
-use crate::domain::{InterestArea, WaitlistRegistration};
+use sqlx::any::AnyRow;
+use sqlx::{FromRow, Row};
+
+use crate::domain::WaitlistRegistration;
 
 use super::{Store, now_millis};
 
 /// A waitlist registration as stored.
-#[derive(Debug, Clone, sqlx::FromRow)]
+#[derive(Debug, Clone)]
 pub struct StoredRegistration {
     pub id: i64,
     pub email: String,
@@ -15,9 +18,20 @@ pub struct StoredRegistration {
     pub updated_at: i64,
 }
 
-impl StoredRegistration {
-    pub fn interest_areas(&self) -> Vec<InterestArea> {
-        self.interest_areas.split(',').filter_map(InterestArea::from_value).collect()
+impl FromRow<'_, AnyRow> for StoredRegistration {
+    fn from_row(row: &AnyRow) -> Result<Self, sqlx::Error> {
+        Ok(Self {
+            id: row.try_get("id")?,
+            email: row.try_get("email")?,
+            full_name: row.try_get("full_name")?,
+            job_title: row.try_get("job_title")?,
+            interest_areas: row.try_get("interest_areas")?,
+            // Selected as `CASE WHEN subscribe THEN 1 ELSE 0 END`: SQLite keeps booleans as
+            // integers, which the `Any` driver will not decode as `bool`.
+            subscribe: row.try_get::<i64, _>("subscribe")? != 0,
+            created_at: row.try_get("created_at")?,
+            updated_at: row.try_get("updated_at")?,
+        })
     }
 }
 
@@ -51,7 +65,8 @@ impl Store {
 
     pub async fn find_waitlist_registration(&self, email: &str) -> Result<Option<StoredRegistration>, sqlx::Error> {
         sqlx::query_as(
-            "SELECT id, email, full_name, job_title, interest_areas, subscribe, created_at, updated_at
+            "SELECT id, email, full_name, job_title, interest_areas,
+                    CASE WHEN subscribe THEN 1 ELSE 0 END AS subscribe, created_at, updated_at
              FROM waitlist_registrations WHERE email = $1",
         )
         .bind(email.trim().to_lowercase())

@@ -1,0 +1,123 @@
+use crate::helpers::on_both_databases;
+use serde_json::{Value, json};
+
+fn valid_registration() -> Value {
+    json!({
+        "fullName": "Ana Diaz",
+        "email": "ana@example.com",
+        "jobTitle": "Staff Engineer",
+        "interestAreas": ["web", "ai"],
+        "subscribe": true
+    })
+}
+
+on_both_databases! {
+    async fn a_valid_registration_is_stored(app) {
+        let response = app.post_json("/api/register-waitlist", &valid_registration()).await;
+
+        assert_eq!(response.status(), 200);
+        assert_eq!(response.json::<Value>().await.unwrap()["message"], "You're on the waitlist!");
+        let stored = app.store.find_waitlist_registration("ana@example.com").await.unwrap().unwrap();
+        assert_eq!(stored.full_name, "Ana Diaz");
+        assert_eq!(stored.job_title.as_deref(), Some("Staff Engineer"));
+        assert_eq!(stored.interest_areas, "web,ai");
+        assert!(stored.subscribe);
+        assert!(stored.created_at > 1_700_000_000_000);
+    }
+}
+
+on_both_databases! {
+    async fn a_two_character_name_is_refused_with_the_brief_message(app) {
+        let mut body = valid_registration();
+        body["fullName"] = json!("Al");
+
+        let response = app.post_json("/api/register-waitlist", &body).await;
+
+        assert_eq!(response.status(), 422);
+        let error: Value = response.json().await.unwrap();
+        assert_eq!(error["message"], "Full name must be at least 3 characters.");
+        assert_eq!(error["fieldErrors"], json!({ "fullName": "Full name must be at least 3 characters." }));
+        assert_eq!(app.store.count_waitlist_registrations().await.unwrap(), 0);
+    }
+}
+
+on_both_databases! {
+    async fn every_invalid_field_gets_the_form_message(app) {
+        let response = app
+            .post_json("/api/register-waitlist", &json!({ "fullName": "  A ", "email": "ana@example", "interestAreas": ["gaming"] }))
+            .await;
+
+        assert_eq!(response.status(), 422);
+        let error: Value = response.json().await.unwrap();
+        assert_eq!(
+            error["fieldErrors"],
+            json!({
+                "fullName": "Full name must be at least 3 characters.",
+                "email": "Please enter a valid email address.",
+                "interestAreas": "Please choose interest areas from the list."
+            })
+        );
+    }
+}
+
+on_both_databases! {
+    async fn missing_fields_are_reported_as_field_errors(app) {
+        let response = app.post_json("/api/register-waitlist", &json!({})).await;
+
+        assert_eq!(response.status(), 422);
+        let error: Value = response.json().await.unwrap();
+        assert_eq!(error["fieldErrors"]["fullName"], "Full name must be at least 3 characters.");
+        assert_eq!(error["fieldErrors"]["email"], "Please enter a valid email address.");
+    }
+}
+
+on_both_databases! {
+    /// One person, one registration: the second sign-up's preferences replace the first's.
+    async fn the_same_email_twice_keeps_one_registration_with_the_latest_preferences(app) {
+        let first = app.post_json("/api/register-waitlist", &valid_registration()).await;
+        let before = app.store.find_waitlist_registration("ana@example.com").await.unwrap().unwrap();
+
+        let second = app
+            .post_json(
+                "/api/register-waitlist",
+                &json!({ "fullName": "Ana M. Diaz", "email": "ANA@Example.com", "interestAreas": ["security"], "subscribe": false }),
+            )
+            .await;
+
+        assert_eq!(first.status(), 200);
+        assert_eq!(second.status(), 200);
+        assert_eq!(app.store.count_waitlist_registrations().await.unwrap(), 1);
+        let after = app.store.find_waitlist_registration("ana@example.com").await.unwrap().unwrap();
+        assert_eq!(after.id, before.id);
+        assert_eq!(after.full_name, "Ana M. Diaz");
+        assert_eq!(after.job_title, None);
+        assert_eq!(after.interest_areas, "security");
+        assert!(!after.subscribe);
+        assert_eq!(after.created_at, before.created_at);
+        assert!(after.updated_at >= before.updated_at);
+    }
+}
+
+on_both_databases! {
+    async fn subscribe_defaults_to_true_and_interests_are_deduplicated(app) {
+        let body = json!({ "fullName": "Bo Lee", "email": "bo@example.org", "interestAreas": ["cloud", "web", "cloud"] });
+
+        assert_eq!(app.post_json("/api/register-waitlist", &body).await.status(), 200);
+
+        let stored = app.store.find_waitlist_registration("bo@example.org").await.unwrap().unwrap();
+        assert!(stored.subscribe);
+        assert_eq!(stored.interest_areas, "web,cloud");
+    }
+}
+
+on_both_databases! {
+    async fn a_registration_survives_a_restart(app) {
+        assert_eq!(app.post_json("/api/register-waitlist", &valid_registration()).await.status(), 200);
+
+        let app = app.restart().await;
+
+        assert_eq!(app.get("/readyz").await.status(), 200);
+        let stored = app.store.find_waitlist_registration("ana@example.com").await.unwrap();
+        assert_eq!(stored.map(|registration| registration.full_name), Some("Ana Diaz".to_owned()));
+    }
+}
