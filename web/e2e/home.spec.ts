@@ -12,7 +12,9 @@ test.describe('home page', () => {
     }
     await expect(page.getByRole('heading', { name: 'Secure Your Tickets Early' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Join the Waitlist' })).toBeVisible();
-    await expect(page.getByText('Sign up to receive exclusive updates, free tickets and hotel stay, and more.')).toBeVisible();
+    await expect(
+      page.getByText('Sign up to receive exclusive updates, free tickets and hotel stay, and more.'),
+    ).toBeVisible();
     await expect(page.getByRole('link', { name: /maps/i }).first()).toHaveAttribute('href', /google\.com\/maps/);
   });
 

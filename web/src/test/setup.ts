@@ -1,11 +1,14 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { dismiss } from '@/hooks/use-toast';
 
 // Vitest globals are off, so Testing Library cannot register its own cleanup.
 afterEach(() => {
   cleanup();
+  dismiss();
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
 // jsdom lacks the layout APIs Radix primitives call.

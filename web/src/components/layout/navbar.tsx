@@ -44,73 +44,79 @@ export function Navbar() {
         solid ? 'bg-night/95 shadow-lg shadow-night/20 backdrop-blur' : 'bg-transparent',
       )}
     >
-      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Link
-          to={paths.home}
-          onClick={closeMenu}
-          className="flex items-center gap-2 rounded-md font-display text-lg font-bold tracking-tight focus-visible:outline-night-foreground"
-        >
-          <span className="flex size-9 items-center justify-center rounded-full bg-linear-to-br from-sunset to-primary">
-            <WavesIcon className="size-5 text-white" aria-hidden="true" />
-          </span>
-          <span>{config?.event.shortName ?? <span className="sr-only">Home</span>}</span>
-        </Link>
-
-        <ul className="hidden items-center gap-1 md:flex">
-          {navItems.map((item) => (
-            <li key={item.label}>
-              <Link
-                to={item.to}
-                className="rounded-md px-3 py-2 text-sm font-medium text-night-foreground/90 transition-colors hover:bg-white/10 hover:text-night-foreground focus-visible:outline-night-foreground"
-              >
-                {item.label}
-              </Link>
-            </li>
-          ))}
-          <li className="ml-2">
-            <Button asChild size="sm">
-              <Link to={registerItem.to}>{registerItem.label}</Link>
-            </Button>
-          </li>
-        </ul>
-
-        <Tooltip content={menuOpen ? 'Close menu' : 'Open menu'}>
-          <Button
-            variant="ghost"
-            size="icon"
-            className="text-night-foreground hover:bg-white/10 focus-visible:outline-night-foreground md:hidden"
-            aria-expanded={menuOpen}
-            aria-controls={MOBILE_MENU_ID}
-            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-            onClick={() => setMenuOpen((open) => !open)}
+      <nav aria-label="Main">
+        <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+          <Link
+            to={paths.home}
+            onClick={closeMenu}
+            className="flex items-center gap-2 rounded-md font-display text-lg font-bold tracking-tight focus-visible:outline-night-foreground"
           >
-            {menuOpen ? <XIcon className="size-6" aria-hidden="true" /> : <MenuIcon className="size-6" aria-hidden="true" />}
-          </Button>
-        </Tooltip>
-      </nav>
+            <span className="flex size-9 items-center justify-center rounded-full bg-linear-to-br from-sunset to-primary">
+              <WavesIcon className="size-5 text-white" aria-hidden="true" />
+            </span>
+            <span>{config?.event.shortName ?? <span className="sr-only">Home</span>}</span>
+          </Link>
 
-      <div id={MOBILE_MENU_ID} hidden={!menuOpen} className="border-t border-white/10 bg-night md:hidden">
-        <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3 sm:px-6">
-          {navItems.map((item) => (
-            <li key={item.label}>
-              <Link
-                to={item.to}
-                onClick={closeMenu}
-                className="block rounded-md px-3 py-3 text-base font-medium hover:bg-white/10 focus-visible:outline-night-foreground"
-              >
-                {item.label}
-              </Link>
+          <ul className="hidden items-center gap-1 md:flex">
+            {navItems.map((item) => (
+              <li key={item.label}>
+                <Link
+                  to={item.to}
+                  className="rounded-md px-3 py-2 text-sm font-medium text-night-foreground/90 transition-colors hover:bg-white/10 hover:text-night-foreground focus-visible:outline-night-foreground"
+                >
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+            <li className="ml-2">
+              <Button asChild size="sm">
+                <Link to={registerItem.to}>{registerItem.label}</Link>
+              </Button>
             </li>
-          ))}
-          <li className="pt-2">
-            <Button asChild className="w-full">
-              <Link to={registerItem.to} onClick={closeMenu}>
-                {registerItem.label}
-              </Link>
+          </ul>
+
+          <Tooltip content={menuOpen ? 'Close menu' : 'Open menu'}>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="text-night-foreground hover:bg-white/10 focus-visible:outline-night-foreground md:hidden"
+              aria-expanded={menuOpen}
+              aria-controls={MOBILE_MENU_ID}
+              aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              {menuOpen ? (
+                <XIcon className="size-6" aria-hidden="true" />
+              ) : (
+                <MenuIcon className="size-6" aria-hidden="true" />
+              )}
             </Button>
-          </li>
-        </ul>
-      </div>
+          </Tooltip>
+        </div>
+
+        <div id={MOBILE_MENU_ID} hidden={!menuOpen} className="border-t border-white/10 bg-night md:hidden">
+          <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3 sm:px-6">
+            {navItems.map((item) => (
+              <li key={item.label}>
+                <Link
+                  to={item.to}
+                  onClick={closeMenu}
+                  className="block rounded-md px-3 py-3 text-base font-medium hover:bg-white/10 focus-visible:outline-night-foreground"
+                >
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+            <li className="pt-2">
+              <Button asChild className="w-full">
+                <Link to={registerItem.to} onClick={closeMenu}>
+                  {registerItem.label}
+                </Link>
+              </Button>
+            </li>
+          </ul>
+        </div>
+      </nav>
     </header>
   );
 }

@@ -13,12 +13,12 @@ import {
   type UseFormProps,
   type UseFormReturn,
 } from 'react-hook-form';
-import type { z } from 'zod';
+import type * as z from 'zod/v4/core';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/cn';
 
 type FormProps<TIn extends FieldValues, TOut> = Omit<ComponentProps<'form'>, 'onSubmit' | 'children'> & {
-  schema: z.ZodType<TOut, TIn>;
+  schema: z.$ZodType<TOut, TIn>;
   options?: Omit<UseFormProps<TIn, unknown, TOut>, 'resolver' | 'mode' | 'reValidateMode'>;
   onSubmit: (values: TOut, form: UseFormReturn<TIn, unknown, TOut>) => unknown;
   children: (form: UseFormReturn<TIn, unknown, TOut>) => ReactNode;
@@ -68,8 +68,8 @@ interface ItemContextValue {
 
 const ItemContext = createContext<ItemContextValue | null>(null);
 
-export function FormField<TValues extends FieldValues, TName extends FieldPath<TValues>>(
-  props: ControllerProps<TValues, TName>,
+export function FormField<TValues extends FieldValues, TName extends FieldPath<TValues>, TTransformedValues = TValues>(
+  props: ControllerProps<TValues, TName, TTransformedValues>,
 ) {
   return (
     <FieldContext value={{ name: props.name }}>
@@ -79,7 +79,7 @@ export function FormField<TValues extends FieldValues, TName extends FieldPath<T
 }
 
 /** Ids and error state of the field around the caller, for labels, controls and messages. */
-export function useFormField() {
+function useFormField() {
   const field = use(FieldContext);
   const item = use(ItemContext);
   if (!field || !item) throw new Error('useFormField must be used inside <FormField> and <FormItem>');
@@ -97,7 +97,11 @@ export function useFormField() {
 }
 
 /** `hasDescription` links the control to a <FormDescription> inside the item. */
-export function FormItem({ className, hasDescription = false, ...props }: ComponentProps<'div'> & { hasDescription?: boolean }) {
+export function FormItem({
+  className,
+  hasDescription = false,
+  ...props
+}: ComponentProps<'div'> & { hasDescription?: boolean }) {
   const id = useId();
   return (
     <ItemContext value={{ id, hasDescription }}>
@@ -136,7 +140,12 @@ export function FormMessage({ className, ...props }: ComponentProps<'p'>) {
   const { error, messageId } = useFormField();
   if (!error?.message) return null;
   return (
-    <p id={messageId} data-slot="form-message" className={cn('text-sm font-medium text-destructive', className)} {...props}>
+    <p
+      id={messageId}
+      data-slot="form-message"
+      className={cn('text-sm font-medium text-destructive', className)}
+      {...props}
+    >
       {error.message}
     </p>
   );

@@ -31,7 +31,10 @@ export function TabsContent({ className, ...props }: ComponentProps<typeof TabsP
   return (
     <TabsPrimitive.Content
       data-slot="tabs-content"
-      className={cn('mt-8 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-ring', className)}
+      className={cn(
+        'mt-8 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-ring',
+        className,
+      )}
       {...props}
     />
   );

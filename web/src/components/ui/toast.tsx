@@ -37,7 +37,17 @@ export function Toast({
   variant,
   ...props
 }: ComponentProps<typeof ToastPrimitive.Root> & VariantProps<typeof toastVariants>) {
-  return <ToastPrimitive.Root data-slot="toast" className={cn(toastVariants({ variant }), className)} {...props} />;
+  return (
+    <ToastPrimitive.Root
+      data-slot="toast"
+      // a status item for assistive tech to find; Radix itself announces the text, hence aria-live off
+      role="status"
+      aria-live="off"
+      aria-atomic="true"
+      className={cn(toastVariants({ variant }), className)}
+      {...props}
+    />
+  );
 }
 
 export function ToastTitle({ className, ...props }: ComponentProps<typeof ToastPrimitive.Title>) {

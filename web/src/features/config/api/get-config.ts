@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
 
 export const venueSchema = z.object({
@@ -38,7 +38,7 @@ export const eventSchema = z.object({
 
 export const configSchema = z.object({
   paymentProvider: z.enum(['stripe', 'sandbox']),
-  stripePublishableKey: z.string().optional(),
+  stripePublishableKey: z.optional(z.string()),
   event: eventSchema,
 });
 

@@ -2,7 +2,7 @@ import { CheckCircle2Icon, MicIcon, PresentationIcon, TrophyIcon } from 'lucide-
 import { Link } from 'react-router';
 import { Section, SectionHeader } from '@/components/layout/section';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import type { EventInfo } from '@/features/config/api/get-config';

@@ -18,10 +18,7 @@ function SunsetBackdrop() {
         viewBox="0 0 1440 160"
         preserveAspectRatio="none"
       >
-        <path
-          fill="currentColor"
-          d="M0 96c120-32 240-48 360-32s240 64 360 64 240-48 360-64 240 0 360 32v64H0z"
-        />
+        <path fill="currentColor" d="M0 96c120-32 240-48 360-32s240 64 360 64 240-48 360-64 240 0 360 32v64H0z" />
         <path
           className="text-secondary/40"
           fill="currentColor"
@@ -37,7 +34,8 @@ export function HeroSection({ event, shareAction }: { event: EventInfo | undefin
     <section
       aria-labelledby={event ? 'hero-title' : undefined}
       aria-label={event ? undefined : 'Event overview'}
-      className="relative isolate overflow-hidden bg-night text-night-foreground">
+      className="relative isolate overflow-hidden bg-night text-night-foreground"
+    >
       <SunsetBackdrop />
       <div className="relative mx-auto flex min-h-[88svh] max-w-7xl flex-col justify-center px-4 pt-28 pb-32 sm:px-6">
         <div className="max-w-3xl">

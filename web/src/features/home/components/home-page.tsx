@@ -20,7 +20,10 @@ export function HomePage() {
   return (
     <>
       {isError && (
-        <p role="alert" className="fixed inset-x-0 top-16 z-30 bg-destructive px-4 py-2 text-center text-destructive-foreground">
+        <p
+          role="alert"
+          className="fixed inset-x-0 top-16 z-30 bg-destructive px-4 py-2 text-center text-destructive-foreground"
+        >
           The event details could not be loaded. Please refresh the page.
         </p>
       )}

@@ -19,14 +19,14 @@ function AtAGlance({ event }: { event: EventInfo }) {
       <h3 className="relative font-display text-xl font-bold">At a glance</h3>
       <dl className="relative mt-6 space-y-5">
         {facts.map(({ Icon, label, value }) => (
-          <div key={label} className="flex items-center gap-4">
-            <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-white/10">
-              <Icon className="size-5 text-ocean" aria-hidden="true" />
-            </span>
-            <div>
-              <dt className="text-sm text-night-foreground/80">{label}</dt>
-              <dd className="text-lg font-semibold">{value}</dd>
-            </div>
+          <div key={label} className="relative min-h-11 pl-15">
+            <dt className="text-sm text-night-foreground/80">
+              <span className="absolute top-0 left-0 flex size-11 items-center justify-center rounded-full bg-white/10">
+                <Icon className="size-5 text-ocean" aria-hidden="true" />
+              </span>
+              {label}
+            </dt>
+            <dd className="text-lg font-semibold">{value}</dd>
           </div>
         ))}
       </dl>
@@ -67,7 +67,7 @@ export function VenueSection({ event }: { event: EventInfo | undefined }) {
             <Button asChild variant="secondary">
               <a href={venue.mapsUrl} target="_blank" rel="noopener noreferrer">
                 <MapPinIcon aria-hidden="true" />
-                View on Map
+                Open in Maps
                 <ExternalLinkIcon aria-hidden="true" />
                 <span className="sr-only">(opens in a new tab)</span>
               </a>

@@ -44,7 +44,7 @@ export function LegalPage({ title, lastUpdated, intro, sections, actions }: Lega
   const pageSections = event ? sections(event) : [];
 
   return (
-    <div className="pt-16">
+    <>
       <header className="border-b border-border bg-muted">
         <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
           {eventName ? (
@@ -101,7 +101,7 @@ export function LegalPage({ title, lastUpdated, intro, sections, actions }: Lega
           </div>
         )}
       </div>
-    </div>
+    </>
   );
 }
 

@@ -72,7 +72,7 @@ function sitemapSections(event: EventInfo): LegalSection[] {
           <a href={paths.sitemapXml}>
             <code>{paths.sitemapXml}</code>
           </a>
-          . It lists the same pages for crawlers and is updated with every edition of the conference.
+          . It lists the same pages for search engine crawlers.
         </p>
       ),
     },

@@ -1,19 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
 
 export const merchandiseItemSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   description: z.string(),
-  price: z.number().int(),
-  regularPrice: z.number().int().optional(),
+  price: z.int(),
+  regularPrice: z.optional(z.int()),
   // 'tshirt' or 'hat' today; a string so a new category never hides the whole list
   category: z.string(),
-  imageUrl: z.string().optional(),
-  sizes: z.array(z.string()).optional(),
-  colors: z.array(z.string()).optional(),
-  specialOffer: z.string().optional(),
+  imageUrl: z.optional(z.string()),
+  sizes: z.optional(z.array(z.string())),
+  colors: z.optional(z.array(z.string())),
+  specialOffer: z.optional(z.string()),
 });
 
 export type MerchandiseItem = z.infer<typeof merchandiseItemSchema>;

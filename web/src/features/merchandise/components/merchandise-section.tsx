@@ -51,7 +51,11 @@ export function MerchandiseSection() {
         title="Conference Merchandise"
         subtitle="Pre-order now and pick it up at the conference."
       />
-      <Tabs value={tab} onValueChange={(value) => setTab(value as MerchandiseTab)} className="flex flex-col items-center">
+      <Tabs
+        value={tab}
+        onValueChange={(value) => setTab(value as MerchandiseTab)}
+        className="flex flex-col items-center"
+      >
         <TabsList aria-label="Merchandise categories">
           {tabs.map(({ value, label }) => (
             <TabsTrigger key={value} value={value}>

@@ -65,7 +65,7 @@ function SponsorshipHero({ event }: { event: EventInfo | undefined }) {
     : [];
 
   return (
-    <section aria-labelledby="sponsorship-title" className="relative isolate overflow-hidden bg-night pt-16">
+    <section aria-labelledby="sponsorship-title" className="relative isolate overflow-hidden bg-night">
       <div
         aria-hidden="true"
         className="absolute inset-0 -z-10 bg-[radial-gradient(circle_at_85%_20%,var(--color-sunset)_0%,transparent_40%),radial-gradient(circle_at_10%_90%,var(--color-ocean)_0%,transparent_45%)] opacity-30"

@@ -1,17 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
 
 export const ticketSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   type: z.string(),
   name: z.string(),
   description: z.string(),
-  price: z.number().int(),
-  regularPrice: z.number().int().optional(),
+  price: z.int(),
+  regularPrice: z.optional(z.int()),
   features: z.array(z.string()),
-  minQuantity: z.number().int().min(1).default(1),
-  available: z.boolean().default(true),
+  minQuantity: z._default(z.int().check(z.minimum(1)), 1),
+  available: z._default(z.boolean(), true),
 });
 
 export type Ticket = z.infer<typeof ticketSchema>;

@@ -58,9 +58,7 @@ export function TicketCard({ ticket }: { ticket: Ticket }) {
               </span>
             </p>
           )}
-          {perPerson && (
-            <p className="mt-2 text-sm font-medium text-secondary">Minimum {ticket.minQuantity} people</p>
-          )}
+          {perPerson && <p className="mt-2 text-sm font-medium text-secondary">Minimum {ticket.minQuantity} people</p>}
         </div>
 
         <ul className="space-y-3" aria-label={`${ticket.name} includes`}>

@@ -66,9 +66,13 @@ export function TicketsSection({ fullRefundUntil }: { fullRefundUntil: string | 
           ))}
         </div>
       ) : isError ? (
-        <p className="text-center text-muted-foreground">Tickets could not be loaded. Please refresh the page and try again.</p>
+        <p className="text-center text-muted-foreground">
+          Tickets could not be loaded. Please refresh the page and try again.
+        </p>
       ) : tickets.length === 0 ? (
-        <p className="text-center text-lg text-muted-foreground">No tickets available at the moment. Check back soon!</p>
+        <p className="text-center text-lg text-muted-foreground">
+          No tickets available at the moment. Check back soon!
+        </p>
       ) : (
         <ul className="grid gap-8 md:grid-cols-2 lg:grid-cols-3">
           {tickets.map((ticket) => (

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
 
 export const interestAreas = [
@@ -14,14 +14,16 @@ export const interestAreas = [
 type InterestArea = (typeof interestAreas)[number]['value'];
 const interestAreaValues = interestAreas.map((area) => area.value) as [InterestArea, ...InterestArea[]];
 
+const trimmed = () => z.string().check(z.trim());
+
 export const waitlistSchema = z.object({
-  fullName: z.string().trim().min(3, 'Full name must be at least 3 characters.'),
-  email: z.string().trim().pipe(z.email('Please enter a valid email address.')),
+  fullName: trimmed().check(z.minLength(3, 'Full name must be at least 3 characters.')),
+  email: z.pipe(trimmed(), z.email('Please enter a valid email address.')),
   // optional: an empty field is left out of the request
-  jobTitle: z
-    .string()
-    .trim()
-    .transform((value) => value || undefined),
+  jobTitle: z.pipe(
+    trimmed(),
+    z.transform((value) => value || undefined),
+  ),
   interestAreas: z.array(z.enum(interestAreaValues)),
   subscribe: z.boolean(),
 });

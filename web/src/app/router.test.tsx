@@ -1,0 +1,106 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockFetch, textResponse } from '@/test/fetch-mock';
+import { renderWithProviders } from '@/test/render';
+import { AppRoutes } from './router';
+
+const config = {
+  paymentProvider: 'sandbox',
+  event: {
+    name: 'CodeWave Miami 2026',
+    shortName: 'CodeWave',
+    tagline: 'Five days of code, AI and ocean air in South Beach.',
+    description: 'A five-day technology and coding conference.',
+    startsAt: '2026-05-18T00:00:00-04:00',
+    endsAt: '2026-05-22T18:00:00-04:00',
+    timezone: 'America/New_York',
+    dateLabel: 'May 18-22, 2026',
+    siteUrl: 'http://127.0.0.1:8080',
+    contactEmail: 'hello@codewave.events',
+    hashtags: ['CodeWave2026', 'TechConference', 'Miami'],
+    earlyBirdUntil: '2025-12-31',
+    fullRefundUntil: '2026-03-18',
+    halfRefundUntil: '2026-04-18',
+    figures: { speakers: '50+', workshops: '100+', attendees: '1000+', hackathonPrize: '$50,000', weather: '75-85°F' },
+    venue: {
+      name: 'Miami Beach Convention Center',
+      area: 'South Beach, Miami',
+      address: '1901 Convention Center Drive, Miami Beach, FL 33139',
+      mapsUrl: 'https://www.google.com/maps/search/?api=1&query=Miami+Beach+Convention+Center',
+      description: 'Our home for the week.',
+      benefits: ['A ten-minute walk to the beach'],
+    },
+  },
+};
+
+function serveSite() {
+  return mockFetch((url) => {
+    if (url === '/api/config') return jsonResponse(config);
+    if (url === '/api/tickets' || url === '/api/merchandise') return jsonResponse([]);
+    return textResponse('not found', 404);
+  });
+}
+
+describe('app routes', () => {
+  let scrollIntoView: ReturnType<typeof vi.spyOn>;
+  beforeEach(() => {
+    scrollIntoView = vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(() => {});
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('shows the not-found screen for an unknown path', async () => {
+    serveSite();
+    renderWithProviders(<AppRoutes />, { route: '/no-such-page' });
+
+    expect(screen.getByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
+    expect(screen.getByText('Did you forget to add the page to the router?')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('404 Page Not Found'));
+  });
+
+  it('renders the home page with the event from the config', async () => {
+    serveSite();
+    renderWithProviders(<AppRoutes />);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'CodeWave Miami 2026' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Join the Waitlist' })).toHaveAttribute('href', '/#register');
+    expect(screen.getByRole('link', { name: 'Pre-Purchase Tickets' })).toHaveAttribute('href', '/#tickets');
+    expect(screen.getByRole('button', { name: 'Share Event' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toContain('CodeWave Miami 2026'));
+  });
+
+  it('goes to the home page section when an anchor link is chosen on another page', async () => {
+    serveSite();
+    const { user } = renderWithProviders(<AppRoutes />, { route: '/no-such-page' });
+
+    const footer = screen.getByRole('contentinfo');
+    await user.click(within(footer).getByRole('link', { name: 'Register' }));
+
+    const register = await screen.findByRole('region', { name: 'Join the Waitlist' });
+    expect(register).toHaveAttribute('id', 'register');
+    await waitFor(() => expect(scrollIntoView).toHaveBeenCalled());
+    expect(scrollIntoView.mock.contexts.at(-1)).toBe(register);
+    expect(register).toHaveFocus();
+  });
+
+  it('opens the mobile menu and closes it when a link is chosen', async () => {
+    serveSite();
+    const { user } = renderWithProviders(<AppRoutes />, { route: '/no-such-page' });
+
+    const toggle = screen.getByRole('button', { name: 'Open menu' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    const menu = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    expect(menu).not.toBeVisible();
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle).toHaveAccessibleName('Close menu');
+    expect(menu).toBeVisible();
+
+    await user.click(within(menu!).getByRole('link', { name: 'Venue' }));
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(menu).not.toBeVisible();
+  });
+});

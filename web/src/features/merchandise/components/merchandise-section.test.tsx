@@ -1,0 +1,146 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, mockFetch, textResponse } from '@/test/fetch-mock';
+import { renderWithProviders } from '@/test/render';
+import type { MerchandiseItem } from '../api/get-merchandise';
+import { MerchandiseSection } from './merchandise-section';
+
+const tshirt: MerchandiseItem = {
+  id: 1,
+  name: 'Conference T-Shirt',
+  description: 'Soft organic cotton tee.',
+  price: 500,
+  regularPrice: 2999,
+  category: 'tshirt',
+  imageUrl: '/images/merch/conference-tshirt.svg',
+  sizes: ['S', 'M'],
+  colors: ['Black'],
+  specialOffer: 'tshirt',
+};
+const hackathonTee: MerchandiseItem = {
+  id: 2,
+  name: 'Hackathon Tee',
+  description: 'Heavyweight tee.',
+  price: 3499,
+  category: 'tshirt',
+  imageUrl: '/images/merch/hackathon-tee.svg',
+};
+const cap: MerchandiseItem = {
+  id: 3,
+  name: 'Conference Cap',
+  description: 'Six-panel cotton cap.',
+  price: 100,
+  regularPrice: 2499,
+  category: 'hat',
+  specialOffer: 'cap',
+};
+const bucketHat: MerchandiseItem = {
+  id: 4,
+  name: 'Beach Bucket Hat',
+  description: 'Packable bucket hat.',
+  price: 2799,
+  category: 'hat',
+};
+
+function serve(items: unknown) {
+  return mockFetch((url) => (url === '/api/merchandise' ? jsonResponse(items) : textResponse('not found', 404)));
+}
+
+function shownItemNames() {
+  const panel = screen.getByRole('tabpanel');
+  return within(panel)
+    .queryAllByRole('heading', { level: 3 })
+    .map((heading) => heading.textContent);
+}
+
+describe('merchandise section', () => {
+  it('filters the items by tab', async () => {
+    serve([tshirt, hackathonTee, cap, bucketHat]);
+    const { user } = renderWithProviders(<MerchandiseSection />);
+
+    expect(await screen.findByRole('heading', { name: 'Conference T-Shirt' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'All Items' })).toHaveAttribute('aria-selected', 'true');
+    expect(shownItemNames()).toEqual(['Conference T-Shirt', 'Hackathon Tee', 'Conference Cap', 'Beach Bucket Hat']);
+
+    await user.click(screen.getByRole('tab', { name: 'T-Shirts' }));
+    expect(shownItemNames()).toEqual(['Conference T-Shirt', 'Hackathon Tee']);
+
+    await user.click(screen.getByRole('tab', { name: 'Hats' }));
+    expect(shownItemNames()).toEqual(['Conference Cap', 'Beach Bucket Hat']);
+
+    await user.click(screen.getByRole('tab', { name: 'All Items' }));
+    expect(shownItemNames()).toHaveLength(4);
+  });
+
+  it('shows the empty text of each tab', async () => {
+    serve([hackathonTee]);
+    const { user } = renderWithProviders(<MerchandiseSection />);
+
+    expect(await screen.findByRole('heading', { name: 'Hackathon Tee' })).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Hats' }));
+    expect(screen.getByText('No hats available at the moment.')).toBeInTheDocument();
+    expect(shownItemNames()).toEqual([]);
+  });
+
+  it('shows the empty texts when there is no merchandise at all', async () => {
+    serve([]);
+    const { user } = renderWithProviders(<MerchandiseSection />);
+
+    expect(await screen.findByText('No merchandise available at the moment.')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'T-Shirts' }));
+    expect(screen.getByText('No t-shirts available at the moment.')).toBeInTheDocument();
+  });
+
+  it('shows skeletons while loading and an error text when the list fails', async () => {
+    const fetchSpy = mockFetch(() => textResponse('unavailable', 503));
+    renderWithProviders(<MerchandiseSection />);
+
+    expect(screen.getByRole('status')).toHaveTextContent('Loading merchandise…');
+    expect(await screen.findByText('Error loading merchandise. Please try again later.')).toBeInTheDocument();
+    // the first try and 3 retries
+    expect(fetchSpy).toHaveBeenCalledTimes(4);
+  });
+
+  it('shows special offers with their special price and a new-tab pricing link', async () => {
+    serve([tshirt, hackathonTee]);
+    renderWithProviders(<MerchandiseSection />);
+
+    const special = (await screen.findByRole('heading', { name: 'Conference T-Shirt' })).closest('li')!;
+    expect(within(special).getAllByText('Special Price').length).toBeGreaterThan(0);
+    expect(within(special).getByText('$5.00')).toBeInTheDocument();
+    expect(within(special).getByText('$29.99').closest('s')).toBeInTheDocument();
+    expect(within(special).getByText(/price adjusts based on demand/)).toBeInTheDocument();
+    const pricing = within(special).getByRole('link', { name: /View Special Pricing/ });
+    expect(pricing).toHaveAttribute('href', '/merchandise/purchase.html?type=tshirt');
+    expect(pricing).toHaveAttribute('target', '_blank');
+    expect(pricing).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(within(special).queryByRole('link', { name: /Purchase Now/ })).not.toBeInTheDocument();
+
+    const generic = screen.getByRole('heading', { name: 'Hackathon Tee' }).closest('li')!;
+    expect(within(generic).getByText('$34.99')).toBeInTheDocument();
+    expect(within(generic).queryByText('Special Price')).not.toBeInTheDocument();
+    expect(within(generic).getByRole('link', { name: /Purchase Now/ })).toHaveAttribute(
+      'href',
+      '/merchandise-checkout/2',
+    );
+  });
+
+  it('shows the image, or a notice when it is missing or fails to load', async () => {
+    serve([tshirt, cap]);
+    renderWithProviders(<MerchandiseSection />);
+
+    const image = await screen.findByRole('img', { name: 'Conference T-Shirt' });
+    expect(image).toHaveAttribute('src', '/images/merch/conference-tshirt.svg');
+    expect(image).toHaveAttribute('loading', 'lazy');
+    expect(image).toHaveAttribute('width');
+    expect(image).toHaveAttribute('height');
+
+    const capCard = screen.getByRole('heading', { name: 'Conference Cap' }).closest('li')!;
+    expect(within(capCard).getByText('No image available')).toBeInTheDocument();
+
+    fireEvent.error(image);
+    const shirtCard = screen.getByRole('heading', { name: 'Conference T-Shirt' }).closest('li')!;
+    expect(within(shirtCard).queryByRole('img')).not.toBeInTheDocument();
+    expect(within(shirtCard).getByText('No image available')).toBeInTheDocument();
+  });
+});

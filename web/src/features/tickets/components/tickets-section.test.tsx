@@ -1,0 +1,112 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { deferred, jsonResponse, mockFetch, textResponse } from '@/test/fetch-mock';
+import { findToast, renderWithProviders } from '@/test/render';
+import { TicketsSection } from './tickets-section';
+
+const tickets = [
+  {
+    id: 1,
+    type: 'developer',
+    name: 'Developer Pass',
+    description: 'Everything you need.',
+    price: 79900,
+    regularPrice: 99900,
+    features: ['Access to all keynotes and talks', 'Hackathon participation'],
+    minQuantity: 1,
+    available: true,
+  },
+  {
+    id: 2,
+    type: 'vip',
+    name: 'VIP Pass',
+    description: 'The full conference and more.',
+    price: 129900,
+    regularPrice: 159900,
+    features: ['VIP lounge with speakers'],
+    minQuantity: 1,
+    available: true,
+  },
+  {
+    id: 3,
+    type: 'team',
+    name: 'Team Pass',
+    description: 'Bring your team.',
+    price: 69900,
+    regularPrice: 89900,
+    features: ['A team table at the hackathon'],
+    minQuantity: 4,
+    available: true,
+  },
+];
+
+function card(name: string) {
+  const item = screen.getByRole('heading', { name }).closest('li');
+  if (!item) throw new Error(`no card for ${name}`);
+  return within(item);
+}
+
+describe('tickets section', () => {
+  it('shows skeleton cards while the tickets load', () => {
+    mockFetch(() => deferred<Response>().promise);
+    renderWithProviders(<TicketsSection fullRefundUntil="2026-03-18" />);
+
+    expect(screen.getByRole('heading', { name: 'Secure Your Tickets Early' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading tickets…');
+    expect(screen.queryByRole('link', { name: /Pre-Purchase Now/ })).not.toBeInTheDocument();
+  });
+
+  it('shows an error toast once the retries have failed', async () => {
+    const fetchSpy = mockFetch(() => textResponse('unavailable', 503));
+    renderWithProviders(<TicketsSection fullRefundUntil="2026-03-18" />);
+
+    const toast = await findToast('Error loading tickets');
+    expect(toast).toHaveTextContent('Please refresh the page and try again.');
+    expect(fetchSpy).toHaveBeenCalledTimes(4);
+    expect(screen.queryByRole('status', { name: /Loading tickets/ })).not.toBeInTheDocument();
+  });
+
+  it('says so when there are no tickets', async () => {
+    mockFetch(() => jsonResponse([]));
+    renderWithProviders(<TicketsSection fullRefundUntil="2026-03-18" />);
+
+    expect(await screen.findByText('No tickets available at the moment. Check back soon!')).toBeInTheDocument();
+  });
+
+  it('shows one card per ticket with prices, features and a checkout link', async () => {
+    const fetchSpy = mockFetch(() => jsonResponse(tickets));
+    renderWithProviders(<TicketsSection fullRefundUntil="2026-03-18" />);
+
+    await screen.findByRole('heading', { name: 'Developer Pass' });
+    expect(fetchSpy).toHaveBeenCalledWith('/api/tickets', expect.objectContaining({ method: 'GET' }));
+
+    const developer = card('Developer Pass');
+    expect(developer.getByText('$799.00')).toBeInTheDocument();
+    expect(developer.getByText('$999.00').closest('s')).toBeInTheDocument();
+    expect(developer.getByText('Early bird pricing')).toBeInTheDocument();
+    expect(developer.getByText('Hackathon participation')).toBeInTheDocument();
+    expect(developer.getByRole('link', { name: /Pre-Purchase Now/ })).toHaveAttribute('href', '/checkout/developer');
+    expect(developer.queryByText('Most Popular')).not.toBeInTheDocument();
+    expect(developer.queryByText('per person')).not.toBeInTheDocument();
+
+    const team = card('Team Pass');
+    expect(team.getByText('per person')).toBeInTheDocument();
+    expect(team.getByText('Minimum 4 people')).toBeInTheDocument();
+    expect(team.getByRole('link', { name: /Pre-Purchase Now/ })).toHaveAttribute('href', '/checkout/team');
+
+    expect(screen.getByRole('link', { name: 'View full pricing details and policies' })).toHaveAttribute(
+      'href',
+      '/pricing-details',
+    );
+    expect(screen.getByText('Tickets are fully refundable until March 18, 2026.')).toBeInTheDocument();
+  });
+
+  it('marks only the VIP ticket as Most Popular', async () => {
+    mockFetch(() => jsonResponse(tickets));
+    renderWithProviders(<TicketsSection fullRefundUntil="2026-03-18" />);
+
+    await screen.findByRole('heading', { name: 'VIP Pass' });
+    expect(screen.getAllByText('Most Popular')).toHaveLength(1);
+    expect(card('VIP Pass').getByText('Most Popular')).toBeInTheDocument();
+  });
+});
