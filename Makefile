@@ -4,9 +4,9 @@ SHELL := /bin/bash
 
 # Build everything (packages, browser app, server, migrations) and run the site.
 run:
-	./scripts/run.sh
+	bash scripts/run.sh
 
 # Run every test layer: checks, Rust on SQLite and PostgreSQL, Vitest, Playwright.
 test:
-	./scripts/test.sh
+	bash scripts/test.sh
 
