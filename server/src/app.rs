@@ -16,6 +16,7 @@ use tower_http::trace::TraceLayer;
 
 use crate::error::ApiError;
 use crate::event::Event;
+use crate::payments::{PaymentGateway, SandboxGateway};
 use crate::settings::Settings;
 use crate::store::Store;
 use crate::{api, web};
@@ -28,6 +29,9 @@ pub struct AppState {
     pub event: Arc<Event>,
     pub settings: Arc<Settings>,
     pub store: Store,
+    pub gateway: Arc<dyn PaymentGateway>,
+    /// The sandbox gateway when it is the one in use, for `POST /api/sandbox/confirm`.
+    pub sandbox: Option<SandboxGateway>,
 }
 
 pub fn app(state: AppState) -> Router {

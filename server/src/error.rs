@@ -17,12 +17,18 @@ pub enum ApiError {
     UnsupportedMediaType(String),
     #[error("{}", .0.first_message())]
     Validation(FieldErrors),
+    #[error("{message}")]
+    PaymentRefused { message: String, code: String },
     #[error("{0}")]
     NotFound(String),
     #[error("{0}")]
     MethodNotAllowed(String),
+    #[error("{0}")]
+    Conflict(String),
     #[error("The request body is too large.")]
     PayloadTooLarge,
+    #[error("The payment provider could not process the request. Please try again in a moment.")]
+    PaymentProvider(#[source] anyhow::Error),
     #[error("The service is temporarily unavailable. Please try again shortly.")]
     Unavailable(#[source] anyhow::Error),
     #[error("Something went wrong on our side. Please try again.")]
@@ -41,6 +47,9 @@ impl ApiError {
             Self::BadRequest(_) => StatusCode::BAD_REQUEST,
             Self::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Self::Validation(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            Self::PaymentRefused { .. } => StatusCode::PAYMENT_REQUIRED,
+            Self::Conflict(_) => StatusCode::CONFLICT,
+            Self::PaymentProvider(_) => StatusCode::BAD_GATEWAY,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
             Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
@@ -56,12 +65,17 @@ impl IntoResponse for ApiError {
         match &self {
             Self::Internal(cause) => tracing::error!(error = format!("{cause:#}"), "request failed"),
             Self::Unavailable(cause) => tracing::warn!(error = format!("{cause:#}"), "dependency unavailable"),
+            Self::PaymentProvider(cause) => tracing::error!(error = format!("{cause:#}"), "payment provider failed"),
             _ => {}
         }
         let body = ErrorBody {
             message: self.to_string(),
             field_errors: match &self {
                 Self::Validation(errors) => Some(errors),
+                _ => None,
+            },
+            code: match &self {
+                Self::PaymentRefused { code, .. } => Some(code.as_str()),
                 _ => None,
             },
         };
@@ -75,6 +89,9 @@ struct ErrorBody<'a> {
     message: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     field_errors: Option<&'a FieldErrors>,
+    /// The payment provider's code for a refused card, such as `card_declined`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    code: Option<&'a str>,
 }
 
 /// Messages for the fields of a form, in the order the form shows them.

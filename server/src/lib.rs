@@ -5,6 +5,8 @@ pub mod app;
 pub mod domain;
 pub mod error;
 pub mod event;
+pub mod orders;
+pub mod payments;
 pub mod settings;
 pub mod startup;
 pub mod store;

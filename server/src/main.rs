@@ -1,4 +1,5 @@
-//! `conference serve` (the default) runs the site; `conference migrate` applies migrations.
+//! `conference serve` (the default) runs the site; `conference migrate` applies
+//! migrations; `conference orders` prints every order as a line of JSON.
 
 use std::process::ExitCode;
 
@@ -8,19 +9,20 @@ use conference::startup::Application;
 use conference::store::{Store, describe_database};
 use tracing_subscriber::EnvFilter;
 
-const USAGE: &str = "usage: conference [serve | migrate]
+const USAGE: &str = "usage: conference [serve | migrate | orders]
 
   serve     run the website (the default)
   migrate   apply database migrations and exit
+  orders    print every order, newest first, one JSON object per line
 
 Settings come from the environment: PORT, BIND, DATA_DIR, DATABASE_URL,
 CONFERENCE_FILE, WEB_DIR, PUBLIC_URL, STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY,
-STRIPE_WEBHOOK_SECRET, RUST_LOG. See README.md.";
+STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE, RESERVATION_MINUTES, RUST_LOG. See README.md.";
 
 fn main() -> ExitCode {
     let command = std::env::args().nth(1);
     match command.as_deref() {
-        None | Some("serve") | Some("migrate") => {}
+        None | Some("serve" | "migrate" | "orders") => {}
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             return ExitCode::SUCCESS;
@@ -31,6 +33,7 @@ fn main() -> ExitCode {
         }
     }
     tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
         .with_env_filter(
             EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,tower_http=info")),
         )
@@ -47,6 +50,7 @@ fn main() -> ExitCode {
         let settings = Settings::from_env()?;
         match command.as_deref() {
             Some("migrate") => migrate(&settings).await,
+            Some("orders") => print_orders(&settings).await,
             _ => serve(settings).await,
         }
     });
@@ -81,6 +85,16 @@ async fn migrate(settings: &Settings) -> anyhow::Result<()> {
     let store = Store::connect(&settings.database_url).await?;
     store.migrate().await?;
     tracing::info!(database = %describe_database(&settings.database_url), "migrations applied");
+    store.close().await;
+    Ok(())
+}
+
+async fn print_orders(settings: &Settings) -> anyhow::Result<()> {
+    let store = Store::connect(&settings.database_url).await?;
+    store.migrate().await?;
+    for order in store.list_orders().await? {
+        println!("{}", serde_json::to_string(&order)?);
+    }
     store.close().await;
     Ok(())
 }

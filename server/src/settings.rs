@@ -29,11 +29,15 @@ pub struct Settings {
     /// The address visitors use, without a trailing slash; used in sitemaps and links.
     pub public_url: String,
     pub stripe: Option<StripeSettings>,
+    /// How long an unpaid order holds its stock.
+    pub reservation_minutes: u32,
 }
 
 #[derive(Clone)]
 pub struct StripeSettings {
     pub secret_key: String,
+    /// Stripe's API address; tests point it at a fake.
+    pub api_base: String,
     pub publishable_key: Option<String>,
     pub webhook_secret: Option<String>,
 }
@@ -99,11 +103,35 @@ impl Settings {
         let stripe = match (get("STRIPE_SECRET_KEY"), get("STRIPE_WEBHOOK_SECRET")) {
             (Some(secret_key), webhook_secret) => Some(StripeSettings {
                 secret_key,
+                api_base: match get("STRIPE_API_BASE") {
+                    Some(url) if is_http_url(&url) => url,
+                    Some(value) => {
+                        return Err(SettingsError::Invalid {
+                            name: "STRIPE_API_BASE",
+                            expected: "an http:// or https:// URL",
+                            value,
+                        });
+                    }
+                    None => "https://api.stripe.com".into(),
+                },
                 publishable_key: get("STRIPE_PUBLISHABLE_KEY"),
                 webhook_secret,
             }),
             (None, Some(_)) => return Err(SettingsError::WebhookSecretWithoutKey),
             (None, None) => None,
+        };
+        let reservation_minutes = match get("RESERVATION_MINUTES") {
+            Some(value) => match value.parse() {
+                Ok(minutes @ 1..=1440) => minutes,
+                _ => {
+                    return Err(SettingsError::Invalid {
+                        name: "RESERVATION_MINUTES",
+                        expected: "a whole number of minutes between 1 and 1440",
+                        value,
+                    });
+                }
+            },
+            None => 30,
         };
 
         Ok(Self {
@@ -115,6 +143,7 @@ impl Settings {
             web_dir: PathBuf::from(get("WEB_DIR").unwrap_or_else(|| "./web/dist".into())),
             public_url,
             stripe,
+            reservation_minutes,
         })
     }
 }

@@ -7,8 +7,13 @@ use tokio::net::TcpListener;
 
 use crate::app::{AppState, app};
 use crate::event::Event;
+use crate::orders;
+use crate::payments::{PaymentGateway, SandboxGateway, StripeGateway};
 use crate::settings::Settings;
 use crate::store::{Store, describe_database};
+
+/// How often unpaid reservations are looked for and released.
+const EXPIRY_SWEEP_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
 
 pub struct Application {
     listener: TcpListener,
@@ -22,6 +27,20 @@ impl Application {
             .await
             .with_context(|| format!("cannot connect to {}", describe_database(&settings.database_url)))?;
         store.migrate().await.context("cannot apply the database migrations")?;
+        store
+            .sync_stock(&orders::stock_limits(&event))
+            .await
+            .context("cannot record the event file's stock limits")?;
+        let (gateway, sandbox): (Arc<dyn PaymentGateway>, _) = match &settings.stripe {
+            Some(stripe) => (
+                Arc::new(StripeGateway::new(stripe).context("cannot set up the Stripe client")?),
+                None,
+            ),
+            None => {
+                let sandbox = SandboxGateway::new(store.clone());
+                (Arc::new(sandbox.clone()), Some(sandbox))
+            }
+        };
         let listener = TcpListener::bind((settings.bind, settings.port))
             .await
             .with_context(|| format!("cannot listen on {}:{}", settings.bind, settings.port))?;
@@ -31,6 +50,8 @@ impl Application {
                 event: Arc::new(event),
                 settings: Arc::new(settings),
                 store,
+                gateway,
+                sandbox,
             },
         })
     }
@@ -49,9 +70,12 @@ impl Application {
     /// Serves until Ctrl-C or SIGTERM, then lets requests in flight finish.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         let store = self.state.store.clone();
-        axum::serve(self.listener, app(self.state))
+        let sweeper = tokio::spawn(orders::run_expiry_sweeper(store.clone(), EXPIRY_SWEEP_EVERY));
+        let served = axum::serve(self.listener, app(self.state))
             .with_graceful_shutdown(shutdown_signal())
-            .await?;
+            .await;
+        sweeper.abort();
+        served?;
         store.close().await;
         Ok(())
     }

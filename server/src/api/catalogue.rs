@@ -7,7 +7,9 @@ use serde::Serialize;
 
 use crate::app::AppState;
 use crate::domain::Money;
+use crate::error::ApiError;
 use crate::event::{Category, MerchandiseItem, SpecialOffer, Ticket};
+use crate::orders::sku;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -16,8 +18,19 @@ pub fn router() -> Router<AppState> {
 }
 
 /// The ticket types on sale, with their server-side prices in cents.
-async fn list_tickets(State(state): State<AppState>) -> Json<Vec<TicketView>> {
-    Json(state.event.tickets.iter().map(TicketView::from).collect())
+async fn list_tickets(State(state): State<AppState>) -> Result<Json<Vec<TicketView>>, ApiError> {
+    let remaining = state.store.stock_remaining().await?;
+    Ok(Json(
+        state
+            .event
+            .tickets
+            .iter()
+            .map(|ticket| {
+                let left = remaining.get(&sku::ticket(&ticket.ticket_type));
+                TicketView::new(ticket, left.is_none_or(|left| *left >= i64::from(ticket.min_quantity)))
+            })
+            .collect(),
+    ))
 }
 
 /// The merchandise catalogue, in the event file's order.
@@ -38,10 +51,12 @@ struct TicketView {
     regular_price: Option<Money>,
     features: Vec<String>,
     min_quantity: u32,
+    /// False once the ticket's limit is reached.
+    available: bool,
 }
 
-impl From<&Ticket> for TicketView {
-    fn from(ticket: &Ticket) -> Self {
+impl TicketView {
+    fn new(ticket: &Ticket, available: bool) -> Self {
         Self {
             id: ticket.id,
             ticket_type: ticket.ticket_type.clone(),
@@ -51,6 +66,7 @@ impl From<&Ticket> for TicketView {
             regular_price: ticket.regular_price,
             features: ticket.features.clone(),
             min_quantity: ticket.min_quantity,
+            available,
         }
     }
 }

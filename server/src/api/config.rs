@@ -14,10 +14,12 @@ pub fn router() -> Router<AppState> {
 
 /// The public settings and event details the browser app needs.
 async fn public_config(State(state): State<AppState>) -> Result<Json<PublicConfig>, ApiError> {
-    let (payment_provider, stripe_publishable_key) = match &state.settings.stripe {
-        Some(stripe) => ("stripe", stripe.publishable_key.clone()),
-        None => ("sandbox", None),
-    };
+    let payment_provider = state.gateway.name();
+    let stripe_publishable_key = state
+        .settings
+        .stripe
+        .as_ref()
+        .and_then(|stripe| stripe.publishable_key.clone());
     Ok(Json(PublicConfig {
         payment_provider,
         stripe_publishable_key,

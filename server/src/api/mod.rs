@@ -3,8 +3,12 @@
 mod catalogue;
 mod config;
 mod health;
+mod purchase_errors;
+mod sandbox;
 mod sponsorship;
+mod ticket_checkout;
 mod waitlist;
+mod webhooks;
 
 use axum::Router;
 
@@ -20,6 +24,9 @@ pub fn router() -> Router<AppState> {
         .merge(catalogue::router())
         .merge(sponsorship::router())
         .merge(waitlist::router())
+        .merge(ticket_checkout::router())
+        .merge(sandbox::router())
+        .merge(webhooks::router())
         .fallback(|| async { ApiError::NotFound("There is no such API endpoint.".into()) })
         .method_not_allowed_fallback(|| async {
             ApiError::MethodNotAllowed("This API endpoint does not accept that method.".into())

@@ -7,15 +7,32 @@ use serde::Serialize;
 
 use crate::app::AppState;
 use crate::domain::Money;
+use crate::error::ApiError;
 use crate::event::{SponsorshipGroup, SponsorshipTier};
+use crate::orders::sku;
 
 pub fn router() -> Router<AppState> {
     Router::new().route("/sponsorship-tiers", get(list_tiers))
 }
 
-/// Every tier with its price in cents, standard tiers first.
-async fn list_tiers(State(state): State<AppState>) -> Json<Vec<TierView>> {
-    Json(state.event.sponsorship_tiers.iter().map(TierView::from).collect())
+/// Every tier with its price in cents, standard tiers first; a sold tier is unavailable.
+async fn list_tiers(State(state): State<AppState>) -> Result<Json<Vec<TierView>>, ApiError> {
+    let remaining = state.store.stock_remaining().await?;
+    Ok(Json(
+        state
+            .event
+            .sponsorship_tiers
+            .iter()
+            .map(|tier| {
+                TierView::new(
+                    tier,
+                    remaining
+                        .get(&sku::sponsorship(&tier.value))
+                        .is_none_or(|left| *left > 0),
+                )
+            })
+            .collect(),
+    ))
 }
 
 #[derive(Serialize)]
@@ -25,8 +42,7 @@ struct TierView {
     label: String,
     amount: Money,
     group: SponsorshipGroup,
-    /// Nothing is sold before payments exist, so every tier is open; the
-    /// payments work makes this reflect paid and reserved tiers.
+    /// False once paid and reserved orders take every unit.
     available: bool,
     vip_passes: u32,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -34,14 +50,14 @@ struct TierView {
     perks: Vec<String>,
 }
 
-impl From<&SponsorshipTier> for TierView {
-    fn from(tier: &SponsorshipTier) -> Self {
+impl TierView {
+    fn new(tier: &SponsorshipTier, available: bool) -> Self {
         Self {
             value: tier.value.clone(),
             label: tier.label.clone(),
             amount: tier.amount,
             group: tier.group,
-            available: true,
+            available,
             vip_passes: tier.vip_passes,
             exhibition_space: tier.exhibition_space.clone(),
             perks: tier.perks.clone(),

@@ -3,6 +3,8 @@
 //! schemas live in `migrations/sqlite` and `migrations/postgres`, and the API
 //! test suite runs against both.
 
+mod orders;
+mod sandbox;
 mod waitlist;
 
 use std::time::Duration;
@@ -11,6 +13,8 @@ use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::migrate::{MigrateError, Migrator};
 use sqlx::{AnyPool, Executor};
 
+pub use orders::{PaidTransition, ReserveError};
+pub use sandbox::SandboxConfirmation;
 pub use waitlist::StoredRegistration;
 
 static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/sqlite");

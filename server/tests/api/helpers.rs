@@ -2,15 +2,18 @@
 //! fresh database, SQLite or PostgreSQL.
 
 use std::collections::HashMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use conference::event::Event;
 use conference::settings::Settings;
 use conference::startup::Application;
 use conference::store::Store;
+use serde_json::{Value, json};
 use sqlx::Connection;
 use sqlx::postgres::PgConnection;
 use tokio::task::JoinHandle;
+
+use crate::fake_stripe::{self, FakeStripe};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Db {
@@ -18,18 +21,67 @@ pub enum Db {
     Postgres,
 }
 
+/// A change to the shipped event file.
+pub type EventChange = Box<dyn FnOnce(&mut Event) + Send>;
+
+/// What a test changes from the shipped event file and the default settings.
+#[derive(Default)]
+pub struct TestOptions {
+    pub env: Vec<(&'static str, String)>,
+    pub event: Option<EventChange>,
+    pub stripe: Option<FakeStripe>,
+}
+
+impl TestOptions {
+    /// Uses the Stripe gateway, pointed at a fresh HTTP fake of Stripe's API.
+    pub async fn with_fake_stripe() -> Self {
+        let stripe = FakeStripe::start().await;
+        Self {
+            env: vec![
+                ("STRIPE_SECRET_KEY", fake_stripe::SECRET_KEY.to_owned()),
+                ("STRIPE_PUBLISHABLE_KEY", "pk_test_fake".to_owned()),
+                ("STRIPE_WEBHOOK_SECRET", fake_stripe::WEBHOOK_SECRET.to_owned()),
+                ("STRIPE_API_BASE", stripe.uri()),
+            ],
+            stripe: Some(stripe),
+            event: None,
+        }
+    }
+
+    pub fn with_event(change: impl FnOnce(&mut Event) + Send + 'static) -> Self {
+        Self {
+            event: Some(Box::new(change)),
+            ..Self::default()
+        }
+    }
+}
+
+/// One running server; it runs until the test ends.
+pub struct Instance {
+    pub address: String,
+    pub store: Store,
+    server: JoinHandle<std::io::Result<()>>,
+}
+
 pub struct TestApp {
     pub address: String,
     pub store: Store,
     pub client: reqwest::Client,
-    database: TestDatabase,
+    pub event: Event,
+    /// The fake Stripe this app talks to, when the test asked for one.
+    pub stripe: Option<FakeStripe>,
     server: JoinHandle<std::io::Result<()>>,
-    _files: tempfile::TempDir,
+    env: Vec<(&'static str, String)>,
+    database: TestDatabase,
+    files: tempfile::TempDir,
 }
 
 /// Runs `test` against a fresh app on each database kind.
 macro_rules! on_both_databases {
     ($(#[doc = $doc:literal])* async fn $name:ident($app:ident) $body:block) => {
+        $crate::helpers::on_both_databases!($(#[doc = $doc])* async fn $name($app, Default::default()) $body);
+    };
+    ($(#[doc = $doc:literal])* async fn $name:ident($app:ident, $options:expr) $body:block) => {
         mod $name {
             #[allow(unused_imports)]
             use super::*;
@@ -37,14 +89,15 @@ macro_rules! on_both_databases {
             $(#[doc = $doc])*
             async fn run($app: $crate::helpers::TestApp) $body
 
-            #[tokio::test]
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
             async fn sqlite() {
-                run($crate::helpers::spawn_app($crate::helpers::Db::Sqlite).await.expect("SQLite is always available")).await;
+                let app = $crate::helpers::spawn_app($crate::helpers::Db::Sqlite, $options).await;
+                run(app.expect("SQLite is always available")).await;
             }
 
-            #[tokio::test]
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
             async fn postgres() {
-                if let Some(app) = $crate::helpers::spawn_app($crate::helpers::Db::Postgres).await {
+                if let Some(app) = $crate::helpers::spawn_app($crate::helpers::Db::Postgres, $options).await {
                     run(app).await;
                 }
             }
@@ -55,7 +108,7 @@ pub(crate) use on_both_databases;
 
 /// A fresh app, or `None` for PostgreSQL when no test database is configured
 /// outside CI (in CI that is a failure).
-pub async fn spawn_app(db: Db) -> Option<TestApp> {
+pub async fn spawn_app(db: Db, options: TestOptions) -> Option<TestApp> {
     let files = tempfile::tempdir().expect("a temporary folder");
     let database = match db {
         Db::Sqlite => TestDatabase::Sqlite(files.path().join("data/conference.db")),
@@ -66,41 +119,44 @@ pub async fn spawn_app(db: Db) -> Option<TestApp> {
     std::fs::write(web_dir.join("index.html"), APP_SHELL).unwrap();
     std::fs::write(web_dir.join("assets/app-1234.js"), "console.log('app');").unwrap();
 
-    let app = start(&database, files.path(), &web_dir).await;
+    let mut event = Event::load(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../conference.toml")).unwrap();
+    if let Some(change) = options.event {
+        change(&mut event);
+    }
+    let instance = start(&database, files.path(), &options.env, event.clone()).await;
     Some(TestApp {
-        address: app.0,
-        store: app.1,
+        address: instance.address,
+        store: instance.store,
+        server: instance.server,
         client: reqwest::Client::new(),
-        server: app.2,
+        event,
+        stripe: options.stripe,
+        env: options.env,
         database,
-        _files: files,
+        files,
     })
 }
 
 pub const APP_SHELL: &str = "<!doctype html><html><body><div id=\"root\">app shell</div></body></html>";
 
-async fn start(
-    database: &TestDatabase,
-    data_dir: &std::path::Path,
-    web_dir: &std::path::Path,
-) -> (String, Store, JoinHandle<std::io::Result<()>>) {
-    let vars: HashMap<String, String> = [
+async fn start(database: &TestDatabase, files: &Path, env: &[(&'static str, String)], event: Event) -> Instance {
+    let mut vars: HashMap<String, String> = [
         ("PORT", "0".to_owned()),
-        ("DATA_DIR", data_dir.join("data").display().to_string()),
+        ("DATA_DIR", files.join("data").display().to_string()),
         ("DATABASE_URL", database.url()),
-        ("WEB_DIR", web_dir.display().to_string()),
+        ("WEB_DIR", files.join("web").display().to_string()),
         ("PUBLIC_URL", "https://codewave.test".to_owned()),
     ]
     .into_iter()
     .map(|(name, value)| (name.to_owned(), value))
     .collect();
+    vars.extend(env.iter().map(|(name, value)| ((*name).to_owned(), value.clone())));
     let settings = Settings::from_vars(vars).expect("valid test settings");
-    let event = Event::load(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../conference.toml")).unwrap();
     let application = Application::build(settings, event).await.expect("the app starts");
     let address = format!("http://127.0.0.1:{}", application.port());
     let store = application.store().clone();
     let server = tokio::spawn(application.run_until_stopped());
-    (address, store, server)
+    Instance { address, store, server }
 }
 
 impl TestApp {
@@ -116,13 +172,8 @@ impl TestApp {
             .expect("the request is answered")
     }
 
-    pub async fn post_json(&self, path: &str, body: &serde_json::Value) -> reqwest::Response {
-        self.client
-            .post(self.url(path))
-            .json(body)
-            .send()
-            .await
-            .expect("the request is answered")
+    pub async fn post_json(&self, path: &str, body: &Value) -> reqwest::Response {
+        post_json(&self.client, &self.url(path), body).await
     }
 
     /// Stops this server and starts a new one on the same database, as a restart would.
@@ -130,12 +181,72 @@ impl TestApp {
         self.server.abort();
         let _ = (&mut self.server).await;
         self.store.close().await;
-        let (address, store, server) = start(&self.database, self._files.path(), &self._files.path().join("web")).await;
-        self.address = address;
-        self.store = store;
-        self.server = server;
+        let instance = start(&self.database, self.files.path(), &self.env, self.event.clone()).await;
+        self.address = instance.address;
+        self.store = instance.store;
+        self.server = instance.server;
         self
     }
+
+    /// A second server on the same database, as a second deployed instance.
+    pub async fn another_instance(&self) -> Instance {
+        start(&self.database, self.files.path(), &self.env, self.event.clone()).await
+    }
+
+    /// Starts a ticket purchase; answers the create call's response.
+    pub async fn create_ticket_payment(&self, ticket_type: &str, quantity: i64, email: &str) -> reqwest::Response {
+        let ticket = self.event.ticket_by_type(ticket_type).expect("a ticket of that type");
+        self.post_json(
+            "/api/create-payment-intent",
+            &json!({
+                "ticketType": ticket_type,
+                "amount": ticket.price.cents() * quantity,
+                "name": "Ana Diaz",
+                "email": email,
+                "quantity": quantity,
+            }),
+        )
+        .await
+    }
+
+    /// Delivers a Stripe event signed as Stripe would, `age_seconds` old.
+    pub async fn deliver_webhook(&self, event: &Value, age_seconds: i64, secret: &str) -> reqwest::Response {
+        let body = serde_json::to_vec(event).unwrap();
+        let timestamp = time::OffsetDateTime::now_utc().unix_timestamp() - age_seconds;
+        let signature = conference::payments::webhook_signature::sign(&body, secret, timestamp);
+        self.client
+            .post(self.url("/api/webhooks/stripe"))
+            .header("Stripe-Signature", signature)
+            .header("Content-Type", "application/json")
+            .body(body)
+            .send()
+            .await
+            .expect("the request is answered")
+    }
+
+    /// Pays a sandbox payment with a card; answers the sandbox's response.
+    pub async fn pay_with_card(&self, client_secret: &str, card_number: &str) -> reqwest::Response {
+        self.post_json(
+            "/api/sandbox/confirm",
+            &json!({ "clientSecret": client_secret, "cardNumber": card_number, "expMonth": "12", "expYear": "34", "cvc": "123" }),
+        )
+        .await
+    }
+}
+
+impl Instance {
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.address)
+    }
+}
+
+pub async fn post_json(client: &reqwest::Client, url: &str, body: &Value) -> reqwest::Response {
+    client
+        .post(url)
+        .json(body)
+        .send()
+        .await
+        .expect("the request is answered")
 }
 
 enum TestDatabase {

@@ -1,10 +1,16 @@
 //! API tests: each spawns the real server on a random port against a fresh
 //! database, once on SQLite and once on PostgreSQL.
 
+mod fake_stripe;
 mod helpers;
 
 mod catalogue;
 mod errors;
 mod health;
+mod inventory;
+mod sandbox_cards;
+mod stripe_gateway;
+mod ticket_checkout;
 mod waitlist;
 mod web;
+mod webhooks;

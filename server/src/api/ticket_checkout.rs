@@ -1,0 +1,158 @@
+//! Buying tickets: `create-payment-intent` and `confirm-purchase` (DESIGN.md §5).
+
+use std::time::Duration;
+
+use axum::extract::State;
+use axum::routing::post;
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+
+use super::purchase_errors::{checkout_error, fulfil_error};
+use crate::app::AppState;
+use crate::domain::{EmailAddress, Money, NameError, PersonName};
+use crate::error::{ApiError, ApiJson, FieldErrors};
+use crate::event::Ticket;
+use crate::orders::{self, NewOrder, OrderKind, sku};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/create-payment-intent", post(create_payment_intent))
+        .route("/confirm-purchase", post(confirm_purchase))
+}
+
+const MAX_QUANTITY: i64 = 100;
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct PaymentIntentRequest {
+    #[serde(default)]
+    ticket_type: String,
+    /// What the visitor saw; refused when it differs from the server's price.
+    amount: Option<i64>,
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    email: String,
+    quantity: Option<i64>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PaymentIntentResponse {
+    client_secret: String,
+    ticket_id: u32,
+    payment_intent_id: String,
+    order_id: String,
+    amount: Money,
+}
+
+/// Reserves a ticket and creates its payment at the server's price.
+#[tracing::instrument(skip_all, fields(ticket_type = %request.ticket_type))]
+async fn create_payment_intent(
+    State(state): State<AppState>,
+    ApiJson(request): ApiJson<PaymentIntentRequest>,
+) -> Result<Json<PaymentIntentResponse>, ApiError> {
+    let ticket = state
+        .event
+        .ticket_by_type(&request.ticket_type)
+        .ok_or_else(|| ApiError::NotFound("The selected ticket type does not exist".into()))?;
+    let order = parse_order(&request, ticket)?;
+    if request.amount.is_some_and(|amount| amount != order.amount().cents()) {
+        return Err(ApiError::Conflict(
+            "The price has changed. Please reload the page to see the current price.".into(),
+        ));
+    }
+    let hold_for = Duration::from_secs(u64::from(state.settings.reservation_minutes) * 60);
+    let (order, payment) = orders::place_order(&state.store, state.gateway.as_ref(), &order, hold_for)
+        .await
+        .map_err(|error| checkout_error(error, &ticket.name))?;
+    Ok(Json(PaymentIntentResponse {
+        client_secret: payment.client_secret,
+        ticket_id: ticket.id,
+        payment_intent_id: payment.id,
+        order_id: order.id,
+        amount: order.amount,
+    }))
+}
+
+fn parse_order(request: &PaymentIntentRequest, ticket: &Ticket) -> Result<NewOrder, ApiError> {
+    let mut errors = FieldErrors::default();
+    let name = PersonName::parse(&request.name)
+        .map_err(|error| {
+            errors.add(
+                "name",
+                match error {
+                    NameError::TooShort => "Name must be at least 3 characters",
+                    NameError::TooLong => "Name must be at most 100 characters",
+                    NameError::ControlCharacters => "Name cannot contain control characters",
+                },
+            );
+        })
+        .ok();
+    let email = EmailAddress::parse(&request.email);
+    if email.is_none() {
+        errors.add("email", "Please enter a valid email address");
+    }
+    let min_quantity = i64::from(ticket.min_quantity);
+    let quantity = request.quantity.unwrap_or(min_quantity);
+    if quantity < min_quantity && min_quantity > 1 {
+        errors.add(
+            "quantity",
+            format!("The {} is for at least {min_quantity} people.", ticket.name),
+        );
+    } else if !(1..=MAX_QUANTITY).contains(&quantity) {
+        errors.add(
+            "quantity",
+            format!("Quantity must be between {min_quantity} and {MAX_QUANTITY}."),
+        );
+    }
+    match (name, email) {
+        (Some(name), Some(email)) if errors.is_empty() => Ok(NewOrder {
+            kind: OrderKind::Ticket,
+            buyer_name: name.as_str().to_owned(),
+            buyer_email: email.as_str().to_owned(),
+            sku: sku::ticket(&ticket.ticket_type),
+            item_name: ticket.name.clone(),
+            unit_price: ticket.price,
+            quantity,
+            options: json!({ "ticketType": ticket.ticket_type, "ticketId": ticket.id }),
+        }),
+        _ => Err(ApiError::Validation(errors)),
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ConfirmRequest {
+    payment_intent_id: String,
+    ticket_id: Option<u32>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct ConfirmResponse {
+    pub status: &'static str,
+    pub order_id: String,
+    pub reference: String,
+}
+
+/// Marks the ticket order paid once the gateway reports the payment succeeded.
+#[tracing::instrument(skip_all, fields(payment = %request.payment_intent_id))]
+async fn confirm_purchase(
+    State(state): State<AppState>,
+    ApiJson(request): ApiJson<ConfirmRequest>,
+) -> Result<Json<ConfirmResponse>, ApiError> {
+    let order = orders::fulfil_payment(&state.store, state.gateway.as_ref(), &request.payment_intent_id)
+        .await
+        .map_err(fulfil_error)?;
+    let ticket_id = order.options.get("ticketId").and_then(serde_json::Value::as_u64);
+    if order.kind != OrderKind::Ticket || request.ticket_id.is_some_and(|id| Some(u64::from(id)) != ticket_id) {
+        return Err(ApiError::Conflict("This payment is for a different purchase.".into()));
+    }
+    Ok(Json(ConfirmResponse {
+        status: "paid",
+        order_id: order.id,
+        reference: order.reference,
+    }))
+}

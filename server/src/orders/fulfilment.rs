@@ -1,0 +1,92 @@
+use super::{Order, OrderStatus};
+use crate::payments::{CURRENCY, GatewayError, PaymentGateway, PaymentStatus};
+use crate::store::{PaidTransition, Store};
+
+#[derive(Debug, thiserror::Error)]
+pub enum FulfilError {
+    #[error("no order is paid by this payment")]
+    UnknownPayment,
+    #[error("the payment has not succeeded (status {0})")]
+    NotPaid(String),
+    /// The gateway's payment disagrees with the order: never fulfilled.
+    #[error("the payment does not match its order: {0}")]
+    Mismatch(String),
+    #[error(transparent)]
+    Gateway(GatewayError),
+    #[error(transparent)]
+    Store(#[from] sqlx::Error),
+}
+
+/// Step 3 of every purchase, shared by the confirm calls and the webhook: asks
+/// the gateway for the payment, checks it succeeded for the order's amount,
+/// currency and id, and marks the order paid exactly once. Repeating it, or
+/// running it concurrently, returns the same paid order.
+#[tracing::instrument(skip(store, gateway))]
+pub async fn fulfil_payment(
+    store: &Store,
+    gateway: &dyn PaymentGateway,
+    payment_id: &str,
+) -> Result<Order, FulfilError> {
+    let payment = gateway
+        .retrieve_payment(payment_id)
+        .await
+        .map_err(|error| match error {
+            GatewayError::NotFound(_) => FulfilError::UnknownPayment,
+            other => FulfilError::Gateway(other),
+        })?;
+    // A webhook can arrive before the order learned its payment id; the
+    // metadata set at creation names the order.
+    let order = match store.order_by_payment(&payment.id).await? {
+        Some(order) => order,
+        None => {
+            let order_id = payment.order_id.as_deref().ok_or(FulfilError::UnknownPayment)?;
+            let order = store.order(order_id).await?.ok_or(FulfilError::UnknownPayment)?;
+            store.attach_payment(&order.id, &payment.id).await?;
+            store.order(order_id).await?.ok_or(FulfilError::UnknownPayment)?
+        }
+    };
+    if order.payment_id.as_deref() != Some(payment.id.as_str()) {
+        return Err(FulfilError::Mismatch(format!("order {} has another payment", order.id)));
+    }
+    if payment.status != PaymentStatus::Succeeded {
+        return Err(FulfilError::NotPaid(payment.status.as_str().to_owned()));
+    }
+    if payment.amount != order.amount || payment.currency != CURRENCY || payment.currency != order.currency {
+        tracing::error!(order = %order.id, charged = payment.amount.cents(), expected = order.amount.cents(),
+            currency = %payment.currency, "payment amount or currency differs from the order");
+        return Err(FulfilError::Mismatch(format!(
+            "charged {} {}, order is {} {}",
+            payment.amount.cents(),
+            payment.currency,
+            order.amount.cents(),
+            order.currency
+        )));
+    }
+    if payment.order_id.as_deref().is_some_and(|order_id| order_id != order.id) {
+        return Err(FulfilError::Mismatch(format!(
+            "payment metadata names another order than {}",
+            order.id
+        )));
+    }
+    match store.mark_order_paid(&order.id).await? {
+        PaidTransition::Paid(order) => {
+            tracing::info!(order = %order.id, reference = %order.reference, "order paid");
+            Ok(order)
+        }
+        PaidTransition::AlreadyPaid(order) => Ok(order),
+        PaidTransition::NotFound => Err(FulfilError::UnknownPayment),
+    }
+}
+
+/// A declined attempt: the order stays pending so the buyer can try another card.
+pub async fn record_payment_failure(store: &Store, payment_id: &str, message: &str) -> Result<(), sqlx::Error> {
+    store.record_payment_error(payment_id, message).await
+}
+
+/// The payment was canceled at the gateway: the order fails and its units return.
+pub async fn cancel_payment(store: &Store, payment_id: &str) -> Result<(), sqlx::Error> {
+    if let Some(order) = store.order_by_payment(payment_id).await? {
+        store.close_pending_order(&order.id, OrderStatus::Failed).await?;
+    }
+    Ok(())
+}

@@ -1,0 +1,96 @@
+//! The offline gateway: Stripe-shaped payments kept in the site's own database,
+//! confirmed with test cards through `POST /api/sandbox/confirm`.
+
+use async_trait::async_trait;
+
+use super::cards::{CardDetails, CardRefusal, charge_outcome};
+use super::{GatewayError, NewPayment, Payment, PaymentGateway, Refund, WebhookError, WebhookEvent};
+use crate::domain::Money;
+use crate::store::{SandboxConfirmation, Store};
+
+#[derive(Debug, Clone)]
+pub struct SandboxGateway {
+    store: Store,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum SandboxConfirmError {
+    #[error("no sandbox payment has that client secret")]
+    UnknownPayment,
+    #[error("this payment has already succeeded")]
+    AlreadySucceeded,
+    #[error("{}", .refusal.message())]
+    Refused { refusal: CardRefusal, payment_id: String },
+    #[error(transparent)]
+    Store(#[from] sqlx::Error),
+}
+
+impl SandboxGateway {
+    pub fn new(store: Store) -> Self {
+        Self { store }
+    }
+
+    /// Confirms a payment with a card, as Stripe.js does against Stripe.
+    /// A client secret confirms at most one successful payment.
+    pub async fn confirm(&self, client_secret: &str, card: &CardDetails<'_>) -> Result<Payment, SandboxConfirmError> {
+        let today = time::OffsetDateTime::now_utc();
+        let outcome = charge_outcome(card, (today.year(), u8::from(today.month())));
+        let confirmation = self
+            .store
+            .confirm_sandbox_payment(client_secret, outcome.err().map(|refusal| refusal.message()))
+            .await?;
+        match (confirmation, outcome) {
+            (SandboxConfirmation::Unknown, _) => Err(SandboxConfirmError::UnknownPayment),
+            (SandboxConfirmation::AlreadySucceeded, _) => Err(SandboxConfirmError::AlreadySucceeded),
+            (SandboxConfirmation::Recorded(payment), Err(refusal)) => Err(SandboxConfirmError::Refused {
+                refusal,
+                payment_id: payment.id,
+            }),
+            (SandboxConfirmation::Recorded(payment), Ok(())) => Ok(payment),
+        }
+    }
+}
+
+#[async_trait]
+impl PaymentGateway for SandboxGateway {
+    fn name(&self) -> &'static str {
+        "sandbox"
+    }
+
+    async fn create_payment(&self, payment: &NewPayment) -> Result<Payment, GatewayError> {
+        let id = format!("pi_sandbox_{}", uuid::Uuid::new_v4().simple());
+        let client_secret = format!("{id}_secret_{}", uuid::Uuid::new_v4().simple());
+        self.store
+            .create_sandbox_payment(&id, &client_secret, payment)
+            .await
+            .map_err(|error| GatewayError::Unavailable(error.to_string()))
+    }
+
+    async fn retrieve_payment(&self, payment_id: &str) -> Result<Payment, GatewayError> {
+        self.store
+            .sandbox_payment(payment_id)
+            .await
+            .map_err(|error| GatewayError::Unavailable(error.to_string()))?
+            .ok_or_else(|| GatewayError::NotFound(payment_id.to_owned()))
+    }
+
+    async fn refund(&self, payment_id: &str, amount: Money, _idempotency_key: &str) -> Result<Refund, GatewayError> {
+        let refunded = self
+            .store
+            .refund_sandbox_payment(payment_id, amount)
+            .await
+            .map_err(|error| GatewayError::Unavailable(error.to_string()))?;
+        if refunded {
+            Ok(Refund {
+                id: format!("re_sandbox_{}", uuid::Uuid::new_v4().simple()),
+                status: "succeeded".into(),
+            })
+        } else {
+            Err(GatewayError::NotFound(payment_id.to_owned()))
+        }
+    }
+
+    fn parse_webhook(&self, _payload: &[u8], _signature: Option<&str>) -> Result<WebhookEvent, WebhookError> {
+        Err(WebhookError::NotConfigured)
+    }
+}

@@ -1,0 +1,116 @@
+//! Stock limits hold however buyers race, on one or two server instances, and
+//! unpaid reservations give their units back.
+
+use crate::helpers::{TestApp, TestOptions, on_both_databases, post_json};
+use conference::orders::{OrderStatus, expire_reservations};
+use conference::store::now_millis;
+use serde_json::{Value, json};
+
+const LIMIT: u32 = 5;
+const BUYERS: usize = 40;
+
+fn vip_limited_to(limit: u32) -> TestOptions {
+    TestOptions::with_event(move |event| {
+        event
+            .tickets
+            .iter_mut()
+            .find(|ticket| ticket.ticket_type == "vip")
+            .unwrap()
+            .limit = Some(limit);
+    })
+}
+
+fn vip_request(buyer: usize) -> Value {
+    json!({ "ticketType": "vip", "amount": 129900, "name": "Racing Buyer", "email": format!("buyer{buyer}@example.com") })
+}
+
+async fn vip_available(app: &TestApp) -> bool {
+    let tickets: Vec<Value> = app.get("/api/tickets").await.json().await.unwrap();
+    tickets.iter().find(|ticket| ticket["type"] == "vip").unwrap()["available"]
+        .as_bool()
+        .unwrap()
+}
+
+on_both_databases! {
+    /// Two instances on one database: the guarantee lives in the database, not in a process.
+    async fn racing_buyers_on_two_instances_get_exactly_the_limit(app, vip_limited_to(LIMIT)) {
+        let second = app.another_instance().await;
+        let urls = [app.url("/api/create-payment-intent"), second.url("/api/create-payment-intent")];
+
+        let answers = futures::future::join_all(
+            (0..BUYERS).map(|buyer| {
+                let (client, url) = (&app.client, &urls[buyer % 2]);
+                async move { post_json(client, url, &vip_request(buyer)).await }
+            }),
+        )
+        .await;
+
+        let mut secrets = Vec::new();
+        let mut sold_out = 0;
+        for answer in answers {
+            match answer.status().as_u16() {
+                200 => secrets.push(answer.json::<Value>().await.unwrap()["clientSecret"].as_str().unwrap().to_owned()),
+                409 => {
+                    assert_eq!(answer.json::<Value>().await.unwrap()["message"], "Sorry, the VIP Pass is sold out.");
+                    sold_out += 1;
+                }
+                other => panic!("unexpected status {other}"),
+            }
+        }
+        assert_eq!(secrets.len(), LIMIT as usize);
+        assert_eq!(sold_out, BUYERS - LIMIT as usize);
+        assert!(!vip_available(&app).await);
+
+        for secret in &secrets {
+            assert_eq!(app.pay_with_card(secret, "4242424242424242").await.status(), 200);
+        }
+        let paid = app.store.list_orders().await.unwrap().iter().filter(|order| order.status == OrderStatus::Paid).count();
+        assert_eq!(paid, LIMIT as usize);
+    }
+}
+
+on_both_databases! {
+    async fn an_unpaid_reservation_expires_and_releases_its_unit(app, vip_limited_to(1)) {
+        let first: Value = app.post_json("/api/create-payment-intent", &vip_request(1)).await.json().await.unwrap();
+        assert_eq!(app.post_json("/api/create-payment-intent", &vip_request(2)).await.status(), 409);
+
+        let not_yet = expire_reservations(&app.store, now_millis()).await.unwrap();
+        let expired = expire_reservations(&app.store, now_millis() + 31 * 60 * 1000).await.unwrap();
+
+        assert_eq!((not_yet, expired), (0, 1));
+        let order = app.store.order(first["orderId"].as_str().unwrap()).await.unwrap().unwrap();
+        assert_eq!((order.status, order.units_held), (OrderStatus::Expired, 0));
+        assert!(vip_available(&app).await);
+        assert_eq!(app.post_json("/api/create-payment-intent", &vip_request(3)).await.status(), 200);
+    }
+}
+
+on_both_databases! {
+    async fn a_late_payment_is_honoured_while_stock_remains(app, vip_limited_to(1)) {
+        let late: Value = app.post_json("/api/create-payment-intent", &vip_request(1)).await.json().await.unwrap();
+        expire_reservations(&app.store, now_millis() + 31 * 60 * 1000).await.unwrap();
+
+        assert_eq!(app.pay_with_card(late["clientSecret"].as_str().unwrap(), "4242424242424242").await.status(), 200);
+
+        let order = app.store.order(late["orderId"].as_str().unwrap()).await.unwrap().unwrap();
+        assert_eq!((order.status, order.units_held, order.refund_reason), (OrderStatus::Paid, 1, None));
+        assert!(!vip_available(&app).await);
+    }
+}
+
+on_both_databases! {
+    async fn a_late_payment_after_the_stock_sold_is_flagged_for_refund(app, vip_limited_to(1)) {
+        let late: Value = app.post_json("/api/create-payment-intent", &vip_request(1)).await.json().await.unwrap();
+        expire_reservations(&app.store, now_millis() + 31 * 60 * 1000).await.unwrap();
+        let winner: Value = app.post_json("/api/create-payment-intent", &vip_request(2)).await.json().await.unwrap();
+        assert_eq!(app.pay_with_card(winner["clientSecret"].as_str().unwrap(), "4242424242424242").await.status(), 200);
+
+        assert_eq!(app.pay_with_card(late["clientSecret"].as_str().unwrap(), "4242424242424242").await.status(), 200);
+
+        let order = app.store.order(late["orderId"].as_str().unwrap()).await.unwrap().unwrap();
+        assert_eq!((order.status, order.units_held), (OrderStatus::Paid, 0));
+        assert!(order.refund_reason.is_some());
+        let paid_units: i64 = app.store.list_orders().await.unwrap().iter().map(|order| order.units_held).sum();
+        assert_eq!(paid_units, 1, "the limit is never oversold");
+    }
+}
