@@ -27,6 +27,9 @@ const APP_ROUTES: &[&str] = &[
     "/sitemap",
 ];
 
+/// App routes with one parameter segment after the prefix, such as `/checkout/vip`.
+const APP_ROUTE_PREFIXES: &[&str] = &["/checkout/"];
+
 /// Public pages listed in `/sitemap.xml`.
 const INDEXED_PAGES: &[&str] = &[
     "/",
@@ -143,5 +146,8 @@ mod tests {
         assert!(is_app_route("/sponsorship/"));
         assert!(!is_app_route("/no-such-page"));
         assert!(!is_app_route("/sponsorship/extra"));
+        assert!(is_app_route("/checkout/developer"));
+        assert!(!is_app_route("/checkout/"));
+        assert!(!is_app_route("/checkout/vip/extra"));
     }
 }
