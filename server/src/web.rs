@@ -102,6 +102,10 @@ fn is_app_route(path: &str) -> bool {
         path
     };
     APP_ROUTES.contains(&path)
+        || APP_ROUTE_PREFIXES.iter().any(|prefix| {
+            path.strip_prefix(prefix)
+                .is_some_and(|parameter| !parameter.is_empty() && !parameter.contains('/'))
+        })
 }
 
 async fn sitemap_xml(State(state): State<AppState>) -> impl IntoResponse {
