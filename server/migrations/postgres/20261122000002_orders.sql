@@ -16,7 +16,9 @@ CREATE TABLE orders (
     status TEXT NOT NULL CHECK (status IN ('pending', 'paid', 'failed', 'expired', 'refunded')),
     buyer_name TEXT NOT NULL,
     buyer_email TEXT NOT NULL,
+    -- the stock keys this order counts against: the item, and its size/colour variant if any
     sku TEXT NOT NULL,
+    variant_sku TEXT,
     item_name TEXT NOT NULL,
     unit_price BIGINT NOT NULL,
     quantity BIGINT NOT NULL CHECK (quantity > 0),
@@ -25,8 +27,10 @@ CREATE TABLE orders (
     amount BIGINT NOT NULL CHECK (amount > 0),
     currency TEXT NOT NULL,
     payment_id TEXT UNIQUE,
-    -- units of `sku` this order holds in `stock` right now
+    -- the quantity while the order holds its reservation, 0 once released
     units_held BIGINT NOT NULL,
+    -- short code shown at the merchandise pickup desk
+    pickup_code TEXT UNIQUE,
     last_payment_error TEXT,
     -- set when money was taken but the order cannot be honoured
     refund_reason TEXT,

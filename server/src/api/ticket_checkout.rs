@@ -113,6 +113,7 @@ fn parse_order(request: &PaymentIntentRequest, ticket: &Ticket) -> Result<NewOrd
             buyer_name: name.as_str().to_owned(),
             buyer_email: email.as_str().to_owned(),
             sku: sku::ticket(&ticket.ticket_type),
+            variant_sku: None,
             item_name: ticket.name.clone(),
             unit_price: ticket.price,
             quantity,

@@ -1,6 +1,6 @@
 use std::time::Duration;
 
-use super::{NewOrder, Order, OrderStatus, new_reference};
+use super::{NewOrder, Order, OrderKind, OrderStatus, new_pickup_code, new_reference};
 use crate::payments::{GatewayError, NewPayment, Payment, PaymentGateway};
 use crate::store::{ReserveError, Store, now_millis};
 
@@ -26,8 +26,9 @@ pub async fn place_order(
 ) -> Result<(Order, Payment), CheckoutError> {
     let id = uuid::Uuid::new_v4().to_string();
     let expires_at = now_millis() + i64::try_from(hold_for.as_millis()).unwrap_or(i64::MAX / 2);
+    let pickup_code = (order.kind == OrderKind::Merchandise).then(new_pickup_code);
     let pending = store
-        .create_pending_order(order, &id, &new_reference(), expires_at)
+        .create_pending_order(order, &id, &new_reference(), pickup_code.as_deref(), expires_at)
         .await
         .map_err(|error| match error {
             ReserveError::SoldOut => CheckoutError::SoldOut,

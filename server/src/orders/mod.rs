@@ -77,6 +77,7 @@ pub struct Order {
     pub buyer_name: String,
     pub buyer_email: String,
     pub sku: String,
+    pub variant_sku: Option<String>,
     pub item_name: String,
     pub unit_price: Money,
     pub quantity: i64,
@@ -85,6 +86,7 @@ pub struct Order {
     pub currency: String,
     pub payment_id: Option<String>,
     pub units_held: i64,
+    pub pickup_code: Option<String>,
     pub last_payment_error: Option<String>,
     pub refund_reason: Option<String>,
     pub created_at: i64,
@@ -100,6 +102,8 @@ pub struct NewOrder {
     pub buyer_name: String,
     pub buyer_email: String,
     pub sku: String,
+    /// The size/colour variant's stock key, for merchandise with variants.
+    pub variant_sku: Option<String>,
     pub item_name: String,
     pub unit_price: Money,
     pub quantity: i64,
@@ -146,12 +150,20 @@ pub mod sku {
 
 /// A short code a buyer can read out: "CW-7K3P9QXM" (Crockford base32, no I, L, O or U).
 pub fn new_reference() -> String {
+    format!("CW-{}", random_code(8))
+}
+
+/// The code shown at the merchandise pickup desk: "PU-4F7K2Q".
+pub fn new_pickup_code() -> String {
+    format!("PU-{}", random_code(6))
+}
+
+fn random_code(length: usize) -> String {
     const ALPHABET: &[u8] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
     let random = uuid::Uuid::new_v4().as_u128();
-    let code: String = (0..8)
+    (0..length)
         .map(|index| ALPHABET[((random >> (index * 5)) & 31) as usize] as char)
-        .collect();
-    format!("CW-{code}")
+        .collect()
 }
 
 #[cfg(test)]
@@ -166,6 +178,8 @@ mod tests {
         assert!(first[3..].chars().all(|c| c.is_ascii_digit() || c.is_ascii_uppercase()));
         assert!(!first[3..].contains(['I', 'L', 'O', 'U']));
         assert_ne!(first, new_reference());
+        let pickup = new_pickup_code();
+        assert!(pickup.starts_with("PU-") && pickup.len() == 9, "{pickup}");
     }
 
     #[test]
@@ -175,6 +189,7 @@ mod tests {
             buyer_name: "Ana Diaz".into(),
             buyer_email: "ana@example.com".into(),
             sku: sku::ticket("team"),
+            variant_sku: None,
             item_name: "Team Pass".into(),
             unit_price: Money::from_cents(69_900),
             quantity: 4,

@@ -30,10 +30,9 @@ pub enum PaidTransition {
     NotFound,
 }
 
-const ORDER_COLUMNS: &str =
-    "id, reference, kind, status, buyer_name, buyer_email, sku, item_name, unit_price, quantity,
-    options, amount, currency, payment_id, units_held, last_payment_error, refund_reason, created_at, updated_at,
-    expires_at, paid_at";
+const ORDER_COLUMNS: &str = "id, reference, kind, status, buyer_name, buyer_email, sku, variant_sku, item_name,
+    unit_price, quantity, options, amount, currency, payment_id, units_held, pickup_code, last_payment_error,
+    refund_reason, created_at, updated_at, expires_at, paid_at";
 
 fn order_from_row(row: &AnyRow) -> Result<Order, sqlx::Error> {
     let decode_error = |column: &str, value: &str| sqlx::Error::ColumnDecode {
@@ -51,6 +50,7 @@ fn order_from_row(row: &AnyRow) -> Result<Order, sqlx::Error> {
         buyer_name: row.try_get("buyer_name")?,
         buyer_email: row.try_get("buyer_email")?,
         sku: row.try_get("sku")?,
+        variant_sku: row.try_get("variant_sku")?,
         item_name: row.try_get("item_name")?,
         unit_price: Money::from_cents(row.try_get("unit_price")?),
         quantity: row.try_get("quantity")?,
@@ -59,6 +59,7 @@ fn order_from_row(row: &AnyRow) -> Result<Order, sqlx::Error> {
         currency: row.try_get("currency")?,
         payment_id: row.try_get("payment_id")?,
         units_held: row.try_get("units_held")?,
+        pickup_code: row.try_get("pickup_code")?,
         last_payment_error: row.try_get("last_payment_error")?,
         refund_reason: row.try_get("refund_reason")?,
         created_at: row.try_get("created_at")?,
@@ -68,39 +69,47 @@ fn order_from_row(row: &AnyRow) -> Result<Order, sqlx::Error> {
     })
 }
 
-/// Takes `quantity` units of `sku` if that many remain. Returns the units now
-/// held: `quantity`, or 0 for an item without a limit.
-async fn reserve(tx: &mut Transaction<'_, Any>, sku: &str, quantity: i64) -> Result<i64, ReserveError> {
-    // The first statement of the transaction writes, so SQLite takes its write
-    // lock at once (waiting out the busy timeout) instead of failing later.
-    let taken = sqlx::query("UPDATE stock SET taken = taken + $2 WHERE sku = $1 AND taken + $2 <= capacity")
-        .bind(sku)
-        .bind(quantity)
-        .execute(&mut **tx)
-        .await?;
-    if taken.rows_affected() == 1 {
-        return Ok(quantity);
-    }
-    let limited = sqlx::query("SELECT 1 FROM stock WHERE sku = $1")
-        .bind(sku)
-        .fetch_optional(&mut **tx)
-        .await?;
-    if limited.is_some() {
-        Err(ReserveError::SoldOut)
-    } else {
-        Ok(0)
-    }
-}
-
-async fn release(tx: &mut Transaction<'_, Any>, sku: &str, units: i64) -> Result<(), sqlx::Error> {
-    if units > 0 {
-        sqlx::query("UPDATE stock SET taken = taken - $2 WHERE sku = $1")
+/// Takes `quantity` units of every limited key in `skus`, or none if any has
+/// too few left (the caller rolls the transaction back).
+async fn reserve(tx: &mut Transaction<'_, Any>, skus: &[&str], quantity: i64) -> Result<(), ReserveError> {
+    for sku in skus {
+        // The first statement of the transaction writes, so SQLite takes its write
+        // lock at once (waiting out the busy timeout) instead of failing later.
+        let taken = sqlx::query("UPDATE stock SET taken = taken + $2 WHERE sku = $1 AND taken + $2 <= capacity")
             .bind(sku)
-            .bind(units)
+            .bind(quantity)
             .execute(&mut **tx)
             .await?;
+        if taken.rows_affected() == 0 {
+            let limited = sqlx::query("SELECT 1 FROM stock WHERE sku = $1")
+                .bind(sku)
+                .fetch_optional(&mut **tx)
+                .await?;
+            if limited.is_some() {
+                return Err(ReserveError::SoldOut);
+            }
+        }
     }
     Ok(())
+}
+
+/// Gives `units` back to every limited key in `skus`.
+async fn release(tx: &mut Transaction<'_, Any>, skus: &[&str], units: i64) -> Result<(), sqlx::Error> {
+    if units > 0 {
+        for sku in skus {
+            sqlx::query("UPDATE stock SET taken = taken - $2 WHERE sku = $1")
+                .bind(sku)
+                .bind(units)
+                .execute(&mut **tx)
+                .await?;
+        }
+    }
+    Ok(())
+}
+
+/// The stock keys an order counts against.
+fn stock_keys<'a>(sku: &'a str, variant_sku: Option<&'a str>) -> Vec<&'a str> {
+    std::iter::once(sku).chain(variant_sku).collect()
 }
 
 impl Store {
@@ -110,7 +119,7 @@ impl Store {
         for (sku, capacity) in limits {
             sqlx::query(
                 "INSERT INTO stock (sku, capacity, taken)
-                 VALUES ($1, $2, (SELECT COALESCE(SUM(units_held), 0) FROM orders WHERE sku = $1))
+                 VALUES ($1, $2, (SELECT COALESCE(SUM(units_held), 0) FROM orders WHERE sku = $1 OR variant_sku = $1))
                  ON CONFLICT (sku) DO UPDATE SET capacity = excluded.capacity",
             )
             .bind(sku)
@@ -149,15 +158,22 @@ impl Store {
         order: &NewOrder,
         id: &str,
         reference: &str,
+        pickup_code: Option<&str>,
         expires_at: i64,
     ) -> Result<Order, ReserveError> {
         let now = now_millis();
         let mut tx = self.pool.begin().await?;
-        let units_held = reserve(&mut tx, &order.sku, order.quantity).await?;
+        reserve(
+            &mut tx,
+            &stock_keys(&order.sku, order.variant_sku.as_deref()),
+            order.quantity,
+        )
+        .await?;
         sqlx::query(
-            "INSERT INTO orders (id, reference, kind, status, buyer_name, buyer_email, sku, item_name, unit_price,
-                 quantity, options, amount, currency, units_held, created_at, updated_at, expires_at)
-             VALUES ($1, $2, $3, 'pending', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14, $15)",
+            "INSERT INTO orders (id, reference, kind, status, buyer_name, buyer_email, sku, variant_sku, item_name,
+                 unit_price, quantity, options, amount, currency, units_held, pickup_code, created_at, updated_at,
+                 expires_at)
+             VALUES ($1, $2, $3, 'pending', $4, $5, $6, $16, $7, $8, $9, $10, $11, $12, $13, $17, $14, $14, $15)",
         )
         .bind(id)
         .bind(reference)
@@ -171,9 +187,11 @@ impl Store {
         .bind(order.options.to_string())
         .bind(order.amount().cents())
         .bind(crate::payments::CURRENCY)
-        .bind(units_held)
+        .bind(order.quantity)
         .bind(now)
         .bind(expires_at)
+        .bind(order.variant_sku.as_deref())
+        .bind(pickup_code)
         .execute(&mut *tx)
         .await?;
         tx.commit().await?;
@@ -222,7 +240,7 @@ impl Store {
         let mut tx = self.pool.begin().await?;
         let closed = sqlx::query(
             "UPDATE orders SET status = $2, updated_at = $3 WHERE id = $1 AND status = 'pending'
-             RETURNING sku, units_held",
+             RETURNING sku, variant_sku, units_held",
         )
         .bind(id)
         .bind(status.as_str())
@@ -232,7 +250,13 @@ impl Store {
         let Some(row) = closed else {
             return Ok(false);
         };
-        release(&mut tx, &row.try_get::<String, _>("sku")?, row.try_get("units_held")?).await?;
+        let (sku, variant_sku): (String, Option<String>) = (row.try_get("sku")?, row.try_get("variant_sku")?);
+        release(
+            &mut tx,
+            &stock_keys(&sku, variant_sku.as_deref()),
+            row.try_get("units_held")?,
+        )
+        .await?;
         sqlx::query("UPDATE orders SET units_held = 0 WHERE id = $1")
             .bind(id)
             .execute(&mut *tx)
@@ -266,8 +290,14 @@ impl Store {
                 OrderStatus::Paid | OrderStatus::Refunded => return Ok(PaidTransition::AlreadyPaid(order)),
                 OrderStatus::Pending => (order.units_held, None),
                 OrderStatus::Expired | OrderStatus::Failed => {
-                    match reserve(&mut tx, &order.sku, order.quantity).await {
-                        Ok(units) => (units, None),
+                    match reserve(
+                        &mut tx,
+                        &stock_keys(&order.sku, order.variant_sku.as_deref()),
+                        order.quantity,
+                    )
+                    .await
+                    {
+                        Ok(()) => (order.quantity, None),
                         Err(ReserveError::SoldOut) => {
                             (0, Some("paid after its reservation lapsed and the item sold out"))
                         }
