@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, textResponse } from '@/test/fetch-mock';
-import { renderWithProviders } from '@/test/render';
+import { findToast, renderWithProviders } from '@/test/render';
 import { AppRoutes } from './router';
 
 const config = {
@@ -69,6 +69,16 @@ describe('app routes', () => {
     expect(screen.getByRole('link', { name: 'Pre-Purchase Tickets' })).toHaveAttribute('href', '/#tickets');
     expect(screen.getByRole('button', { name: 'Share Event' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toContain('CodeWave Miami 2026'));
+  });
+
+  it('loads the ticket checkout on demand and sends an unknown ticket type home', async () => {
+    serveSite();
+    renderWithProviders(<AppRoutes />, { route: '/checkout/no-such-type' });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
+    const toast = await findToast('Invalid Ticket Type');
+    expect(toast).toHaveTextContent('The selected ticket type does not exist');
+    expect(await screen.findByRole('heading', { level: 1, name: 'CodeWave Miami 2026' })).toBeInTheDocument();
   });
 
   it('goes to the home page section when an anchor link is chosen on another page', async () => {

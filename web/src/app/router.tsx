@@ -9,6 +9,10 @@ import { NotFoundPage } from '@/features/not-found/components/not-found-page';
 const SponsorshipPage = lazy(() =>
   import('@/features/sponsorship/components/sponsorship-page').then((m) => ({ default: m.SponsorshipPage })),
 );
+// Stripe's libraries are imported only from this route's module tree.
+const CheckoutPage = lazy(() =>
+  import('@/features/checkout/components/checkout-page').then((m) => ({ default: m.CheckoutPage })),
+);
 const PrivacyPolicyPage = lazy(() =>
   import('@/features/legal/components/privacy-policy-page').then((m) => ({ default: m.PrivacyPolicyPage })),
 );
@@ -31,6 +35,7 @@ export function AppRoutes() {
     <Routes>
       <Route element={<SiteLayout />}>
         <Route path={paths.home} element={<HomePage />} />
+        <Route path={paths.checkoutRoute} element={<CheckoutPage />} />
         <Route path={paths.sponsorship} element={<SponsorshipPage />} />
         <Route path={paths.privacyPolicy} element={<PrivacyPolicyPage />} />
         <Route path={paths.termsOfService} element={<TermsOfServicePage />} />

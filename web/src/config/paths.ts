@@ -4,6 +4,7 @@ export const paths = {
   home: '/',
   anchor: (id: 'about' | 'venue' | 'tickets' | 'merchandise' | 'register') => `/#${id}`,
   checkout: (ticketType: string) => `/checkout/${encodeURIComponent(ticketType)}`,
+  checkoutRoute: '/checkout/:ticketType',
   merchandiseCheckout: (id: number) => `/merchandise-checkout/${id}`,
   merchandiseConfirmation: '/merchandise-confirmation',
   merchandiseSpecialPricing: (type: string) => `/merchandise/purchase.html?type=${encodeURIComponent(type)}`,

@@ -3,9 +3,9 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
+import type { Ticket } from '@/lib/api/get-tickets';
 import { cn } from '@/lib/cn';
 import { formatCents } from '@/lib/money';
-import type { Ticket } from '../api/get-tickets';
 
 // The brief tints the card header differently for developer, vip and every other type.
 function headerTint(type: string) {

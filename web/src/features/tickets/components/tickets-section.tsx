@@ -6,8 +6,8 @@ import { Card, CardContent, CardFooter, CardHeader } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useToast } from '@/hooks/use-toast';
+import { useTickets } from '@/lib/api/get-tickets';
 import { formatIsoDate } from '@/lib/format-date';
-import { useTickets } from '../api/get-tickets';
 import { TicketCard } from './ticket-card';
 
 const SKELETON_CARDS = 3;

@@ -1,0 +1,30 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+
+export interface StoredOrder {
+  reference: string;
+  status: 'pending' | 'paid' | 'failed' | 'expired' | 'refunded';
+  buyerEmail: string;
+  itemName: string;
+  quantity: number;
+  amount: number;
+  options: Record<string, unknown>;
+  pickupCode?: string | null;
+}
+
+/** The orders in the e2e server's database, read with `conference orders` as an organizer would. */
+export function storedOrders(): StoredOrder[] {
+  const root = path.resolve(import.meta.dirname, '../../..');
+  const output = execFileSync(path.join(root, 'target/release/conference'), ['orders'], {
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, RUST_LOG: 'error' },
+    encoding: 'utf8',
+  });
+  return output
+    .split('\n')
+    .filter((line) => line.trim())
+    .map((line) => JSON.parse(line) as StoredOrder);
+}
+
+export function ordersFor(email: string): StoredOrder[] {
+  return storedOrders().filter((order) => order.buyerEmail === email);
+}

@@ -1,0 +1,54 @@
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod/mini';
+import type { Ticket } from '@/lib/api/get-tickets';
+import { api } from '@/lib/api-client';
+
+/** The most people one order covers (the server's limit too). */
+export const MAX_QUANTITY = 100;
+
+const trimmed = () => z.string().check(z.trim());
+
+/** The details form: the brief's messages; the people count only matters for tickets sold per group. */
+export function ticketDetailsSchema(ticket: Pick<Ticket, 'name' | 'minQuantity'>) {
+  const tooFew = `The ${ticket.name} is for at least ${ticket.minQuantity} people.`;
+  return z.object({
+    name: trimmed().check(z.minLength(3, 'Name must be at least 3 characters')),
+    email: z.pipe(trimmed(), z.email('Please enter a valid email address')),
+    quantity: z
+      .number(tooFew)
+      .check(
+        z.int(tooFew),
+        z.minimum(ticket.minQuantity, tooFew),
+        z.maximum(MAX_QUANTITY, `Quantity must be between ${ticket.minQuantity} and ${MAX_QUANTITY}.`),
+      ),
+  });
+}
+
+export type TicketDetails = z.output<ReturnType<typeof ticketDetailsSchema>>;
+
+export interface PaymentIntentRequest {
+  ticketType: string;
+  /** price × quantity in cents; the server refuses (409) an amount that is not its own. */
+  amount: number;
+  name: string;
+  email: string;
+  quantity: number;
+}
+
+export const paymentIntentSchema = z.object({
+  clientSecret: z.string(),
+  ticketId: z.int(),
+  paymentIntentId: z.optional(z.string()),
+  orderId: z.optional(z.string()),
+  amount: z.optional(z.int()),
+});
+
+export type PaymentIntent = z.infer<typeof paymentIntentSchema>;
+
+export async function createPaymentIntent(request: PaymentIntentRequest): Promise<PaymentIntent> {
+  return paymentIntentSchema.parse(await api.post<unknown>('/api/create-payment-intent', request));
+}
+
+export function useCreatePaymentIntent() {
+  return useMutation({ mutationFn: createPaymentIntent });
+}

@@ -1,0 +1,93 @@
+import { ArrowLeftIcon, RefreshCwIcon, TriangleAlertIcon } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
+import { useConfig } from '@/features/config/api/get-config';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useToast } from '@/hooks/use-toast';
+import { useTickets } from '@/lib/api/get-tickets';
+import { cn } from '@/lib/cn';
+import { CheckoutFlow } from './checkout-flow';
+import { CheckoutSkeleton } from './checkout-skeleton';
+
+/** /checkout/:ticketType — buying the ticket whose `type` is in the address. */
+export function CheckoutPage() {
+  const { ticketType = '' } = useParams();
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const tickets = useTickets();
+  const config = useConfig();
+  const event = config.data?.event;
+
+  const ticket = tickets.data?.find((candidate) => candidate.type === ticketType);
+  const unknownType = tickets.isSuccess && !ticket;
+
+  // the flow names the tab once the ticket is known
+  useDocumentTitle(ticket ? undefined : event ? `Ticket Checkout | ${event.name}` : 'Ticket Checkout');
+
+  useEffect(() => {
+    if (tickets.isError) {
+      toast({ title: 'Error', description: 'Could not load ticket information', variant: 'destructive' });
+      void navigate(paths.home, { replace: true });
+    } else if (unknownType) {
+      toast({
+        title: 'Invalid Ticket Type',
+        description: 'The selected ticket type does not exist',
+        variant: 'destructive',
+      });
+      void navigate(paths.home, { replace: true });
+    }
+  }, [tickets.isError, unknownType, navigate, toast]);
+
+  return (
+    <div className="bg-muted">
+      <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
+        <Button asChild variant="ghost" className="-ml-3">
+          <Link to={paths.home}>
+            <ArrowLeftIcon aria-hidden="true" />
+            Back to Home
+          </Link>
+        </Button>
+
+        <div className="mt-4 mb-8">
+          {event ? (
+            <p className="text-sm font-semibold tracking-wide text-secondary uppercase">
+              {event.name} · {event.dateLabel}
+            </p>
+          ) : (
+            <Skeleton className="h-5 w-56" />
+          )}
+          <h1 className="mt-2 font-display text-3xl font-bold tracking-tight sm:text-4xl">Checkout</h1>
+        </div>
+
+        {ticket && config.data ? (
+          <CheckoutFlow key={ticket.type} ticket={ticket} config={config.data} />
+        ) : ticket && config.isError ? (
+          <SettingsUnavailable onRetry={() => void config.refetch()} retrying={config.isFetching} />
+        ) : (
+          <CheckoutSkeleton />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function SettingsUnavailable({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+  return (
+    <div role="alert" className="max-w-2xl rounded-lg border border-border bg-card p-6">
+      <div className="flex items-start gap-3">
+        <TriangleAlertIcon className="mt-0.5 size-5 shrink-0 text-destructive" aria-hidden="true" />
+        <div>
+          <p className="font-semibold">The payment settings could not be loaded.</p>
+          <p className="mt-1 text-muted-foreground">Check your connection and try again.</p>
+          <Button variant="outline" className="mt-4" onClick={onRetry} disabled={retrying}>
+            <RefreshCwIcon className={cn('size-4', retrying && 'animate-spin')} aria-hidden="true" />
+            {retrying ? 'Retrying…' : 'Try again'}
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}

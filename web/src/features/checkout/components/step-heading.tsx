@@ -1,0 +1,31 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { cn } from '@/lib/cn';
+
+/**
+ * A step's heading. A step that replaces the previous one takes focus, so keyboard and
+ * screen-reader users continue from it instead of from a button that no longer exists.
+ */
+export function StepHeading({
+  children,
+  focusOnMount = false,
+  className,
+}: {
+  children: ReactNode;
+  focusOnMount?: boolean;
+  className?: string;
+}) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focusOnMount) ref.current?.focus();
+  }, [focusOnMount]);
+
+  return (
+    <h2
+      ref={ref}
+      tabIndex={-1}
+      className={cn('font-display text-2xl font-bold tracking-tight outline-none', className)}
+    >
+      {children}
+    </h2>
+  );
+}

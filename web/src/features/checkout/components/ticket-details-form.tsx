@@ -1,0 +1,118 @@
+import { useMemo } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import type { Ticket } from '@/lib/api/get-tickets';
+import { formatCents } from '@/lib/money';
+import { MAX_QUANTITY, ticketDetailsSchema, type TicketDetails } from '../api/create-payment-intent';
+
+export type TicketDetailsFormApi = UseFormReturn<TicketDetails, unknown, TicketDetails>;
+
+interface TicketDetailsFormProps {
+  ticket: Ticket;
+  /** price × the people count, as the form currently reads. */
+  total: number;
+  submitting: boolean;
+  onQuantityChange: (quantity: number) => void;
+  onSubmit: (details: TicketDetails, form: TicketDetailsFormApi) => unknown;
+}
+
+/** Step one: who the ticket is for (and, for group tickets, how many people). */
+export function TicketDetailsForm({ ticket, total, submitting, onQuantityChange, onSubmit }: TicketDetailsFormProps) {
+  const schema = useMemo(() => ticketDetailsSchema(ticket), [ticket]);
+  const perGroup = ticket.minQuantity > 1;
+
+  return (
+    <Form
+      schema={schema}
+      options={{ defaultValues: { name: '', email: '', quantity: ticket.minQuantity } }}
+      aria-label="Your details"
+      className="space-y-6"
+      onSubmit={onSubmit}
+    >
+      {(form) => (
+        <>
+          <div className="grid gap-6 sm:grid-cols-2">
+            <FormField
+              control={form.control}
+              name="name"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Name</FormLabel>
+                  <FormControl>
+                    <Input autoComplete="name" {...field} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="email"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Email</FormLabel>
+                  <FormControl>
+                    <Input type="email" autoComplete="email" inputMode="email" {...field} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+          </div>
+
+          {perGroup && (
+            <FormField
+              control={form.control}
+              name="quantity"
+              render={({ field }) => (
+                <FormItem hasDescription className="sm:max-w-xs">
+                  <FormLabel>Number of people</FormLabel>
+                  <FormControl>
+                    <Input
+                      type="number"
+                      inputMode="numeric"
+                      min={ticket.minQuantity}
+                      max={MAX_QUANTITY}
+                      step={1}
+                      name={field.name}
+                      ref={field.ref}
+                      onBlur={field.onBlur}
+                      value={Number.isNaN(field.value) ? '' : field.value}
+                      onChange={(event) => {
+                        field.onChange(event.target.valueAsNumber);
+                        onQuantityChange(event.target.valueAsNumber);
+                      }}
+                    />
+                  </FormControl>
+                  <FormDescription>
+                    {ticket.name} orders are for {ticket.minQuantity} to {MAX_QUANTITY} people.
+                  </FormDescription>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+          )}
+
+          <p className="flex items-baseline justify-between gap-4 border-t border-border pt-4 text-lg">
+            <span className="font-medium">Total</span>
+            <span className="font-display text-2xl font-bold" aria-live="polite">
+              {formatCents(total)}
+            </span>
+          </p>
+
+          {!ticket.available && (
+            <p role="status" className="font-medium text-destructive">
+              Sorry, the {ticket.name} is sold out.
+            </p>
+          )}
+
+          <Button type="submit" size="lg" className="w-full" disabled={submitting || !ticket.available}>
+            {submitting ? 'Processing...' : 'Proceed to Payment'}
+          </Button>
+        </>
+      )}
+    </Form>
+  );
+}
