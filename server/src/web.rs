@@ -25,10 +25,13 @@ const APP_ROUTES: &[&str] = &[
     "/code-of-conduct",
     "/pricing-details",
     "/sitemap",
+    "/merchandise-confirmation",
+    "/sponsor-payment",
+    "/sponsor-confirmation",
 ];
 
 /// App routes with one parameter segment after the prefix, such as `/checkout/vip`.
-const APP_ROUTE_PREFIXES: &[&str] = &["/checkout/"];
+const APP_ROUTE_PREFIXES: &[&str] = &["/checkout/", "/merchandise-checkout/"];
 
 /// Public pages listed in `/sitemap.xml`.
 const INDEXED_PAGES: &[&str] = &[

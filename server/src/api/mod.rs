@@ -3,9 +3,11 @@
 mod catalogue;
 mod config;
 mod health;
+mod merchandise_checkout;
 mod purchase_errors;
 mod sandbox;
 mod sponsorship;
+mod sponsorship_checkout;
 mod ticket_checkout;
 mod waitlist;
 mod webhooks;
@@ -25,6 +27,8 @@ pub fn router() -> Router<AppState> {
         .merge(sponsorship::router())
         .merge(waitlist::router())
         .merge(ticket_checkout::router())
+        .merge(merchandise_checkout::router())
+        .merge(sponsorship_checkout::router())
         .merge(sandbox::router())
         .merge(webhooks::router())
         .fallback(|| async { ApiError::NotFound("There is no such API endpoint.".into()) })

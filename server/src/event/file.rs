@@ -83,7 +83,17 @@ pub struct MerchandiseEntry {
     pub sizes: Option<Vec<Text>>,
     pub colors: Option<Vec<Text>>,
     pub limit: Option<Limit>,
+    pub variant_limits: Option<Vec<Spanned<VariantLimitEntry>>>,
     pub special_offer: Option<SpecialOffer>,
+}
+
+/// A stock limit for one size/colour combination of an item.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VariantLimitEntry {
+    pub size: Option<String>,
+    pub color: Option<String>,
+    pub limit: Limit,
 }
 
 #[derive(Debug, Deserialize)]

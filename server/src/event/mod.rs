@@ -83,7 +83,22 @@ pub struct MerchandiseItem {
     pub sizes: Vec<String>,
     pub colors: Vec<String>,
     pub limit: Option<u32>,
+    pub variant_limits: Vec<VariantLimit>,
     pub special_offer: Option<SpecialOffer>,
+}
+
+/// A limit on one size/colour combination; `None` where the item has no such option.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VariantLimit {
+    pub size: Option<String>,
+    pub color: Option<String>,
+    pub limit: u32,
+}
+
+impl MerchandiseItem {
+    pub fn has_options(&self) -> bool {
+        !self.sizes.is_empty() || !self.colors.is_empty()
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -262,6 +277,14 @@ fn merchandise_from_file(entries: Vec<file::MerchandiseEntry>) -> Result<Vec<Mer
             return invalid(entry.id.span(), field("id"), "another item already has this id");
         }
         let regular_price = regular_price(entry.regular_price, entry.price, field("regular_price"))?;
+        let sizes = entry.sizes.map(texts).unwrap_or_default();
+        let colors = entry.colors.map(texts).unwrap_or_default();
+        let variant_limits = entry
+            .variant_limits
+            .unwrap_or_default()
+            .into_iter()
+            .map(|variant| variant_limit(variant, &sizes, &colors, field("variant_limits")))
+            .collect::<Result<Vec<_>, _>>()?;
         items.push(MerchandiseItem {
             id: *entry.id.get_ref(),
             name: entry.name.0,
@@ -270,9 +293,10 @@ fn merchandise_from_file(entries: Vec<file::MerchandiseEntry>) -> Result<Vec<Mer
             regular_price,
             category: entry.category,
             image: entry.image.0,
-            sizes: entry.sizes.map(texts).unwrap_or_default(),
-            colors: entry.colors.map(texts).unwrap_or_default(),
+            sizes,
+            colors,
             limit: entry.limit.map(|limit| limit.0),
+            variant_limits,
             special_offer: entry.special_offer,
         });
     }
@@ -303,6 +327,38 @@ fn sponsorship_from_file(entries: Vec<file::SponsorshipTierEntry>) -> Result<Vec
     }
     tiers.sort_by_key(|tier| tier.group == SponsorshipGroup::Signature);
     Ok(tiers)
+}
+
+/// A variant limit names exactly the options the item has, with values it offers.
+fn variant_limit(
+    variant: Spanned<file::VariantLimitEntry>,
+    sizes: &[String],
+    colors: &[String],
+    field: String,
+) -> Result<VariantLimit, Invalid> {
+    let span = variant.span();
+    let variant = variant.into_inner();
+    let check = |value: &Option<String>, offered: &[String], name: &str| match value {
+        Some(value) if offered.contains(value) => Ok(()),
+        Some(value) => invalid(
+            span.clone(),
+            &field,
+            format!("{name} {value:?} is not one the item offers"),
+        ),
+        None if offered.is_empty() => Ok(()),
+        None => invalid(
+            span.clone(),
+            &field,
+            format!("give the {name}: the item comes in several"),
+        ),
+    };
+    check(&variant.size, sizes, "size")?;
+    check(&variant.color, colors, "color")?;
+    Ok(VariantLimit {
+        size: variant.size,
+        color: variant.color,
+        limit: variant.limit.0,
+    })
 }
 
 fn regular_price(

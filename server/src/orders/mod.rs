@@ -122,10 +122,14 @@ pub fn stock_limits(event: &crate::event::Event) -> Vec<(String, i64)> {
         .tickets
         .iter()
         .filter_map(|ticket| Some((sku::ticket(&ticket.ticket_type), i64::from(ticket.limit?))));
-    let merchandise = event
-        .merchandise
-        .iter()
-        .filter_map(|item| Some((sku::merchandise(item.id), i64::from(item.limit?))));
+    let merchandise = event.merchandise.iter().flat_map(|item| {
+        let whole = item.limit.map(|limit| (sku::merchandise(item.id), i64::from(limit)));
+        let variants = item.variant_limits.iter().map(|variant| {
+            let key = sku::merchandise_variant(item.id, variant.size.as_deref(), variant.color.as_deref());
+            (key, i64::from(variant.limit))
+        });
+        whole.into_iter().chain(variants)
+    });
     let sponsorships = event
         .sponsorship_tiers
         .iter()
@@ -141,6 +145,11 @@ pub mod sku {
 
     pub fn merchandise(id: u32) -> String {
         format!("merchandise:{id}")
+    }
+
+    /// One size/colour combination of an item; "-" stands for an option the item lacks.
+    pub fn merchandise_variant(id: u32, size: Option<&str>, color: Option<&str>) -> String {
+        format!("merchandise:{id}:{}:{}", size.unwrap_or("-"), color.unwrap_or("-"))
     }
 
     pub fn sponsorship(tier: &str) -> String {

@@ -1,0 +1,267 @@
+//! Buying a sponsorship: create the payment at the catalogue price, confirm it
+//! from the gateway's record (never from the client's word).
+
+use std::time::Duration;
+
+use axum::extract::State;
+use axum::routing::post;
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+
+use super::purchase_errors::{checkout_error, fulfil_error};
+use crate::app::AppState;
+use crate::domain::{EmailAddress, Money};
+use crate::error::{ApiError, ApiJson, FieldErrors};
+use crate::event::SponsorshipTier;
+use crate::orders::{self, CheckoutError, NewOrder, OrderKind, sku};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/create-sponsorship-payment", post(create_payment))
+        .route("/confirm-sponsorship", post(confirm))
+}
+
+const MAX_TEXT_CHARS: usize = 200;
+const MAX_ADDITIONAL_INFO_CHARS: usize = 2000;
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct PaymentRequest {
+    #[serde(default)]
+    tier: String,
+    /// Cents, as the form read them from the tier list; refused when they differ.
+    price: Option<i64>,
+    #[serde(default)]
+    company_name: String,
+    #[serde(default)]
+    contact_name: String,
+    #[serde(default)]
+    email: String,
+    #[serde(default)]
+    phone: String,
+    #[serde(default)]
+    website: String,
+    #[serde(default)]
+    additional_info: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PaymentResponse {
+    client_secret: String,
+    payment_intent_id: String,
+    order_id: String,
+    amount: Money,
+}
+
+/// Reserves the tier (signature tiers sell once) and creates its payment.
+#[tracing::instrument(skip_all, fields(tier = %request.tier))]
+async fn create_payment(
+    State(state): State<AppState>,
+    ApiJson(request): ApiJson<PaymentRequest>,
+) -> Result<Json<PaymentResponse>, ApiError> {
+    let tier = state
+        .event
+        .sponsorship_tiers
+        .iter()
+        .find(|tier| tier.value == request.tier);
+    let (tier, order) = parse_order(&request, tier)?;
+    if request.price.is_some_and(|price| price != tier.amount.cents()) {
+        return Err(ApiError::Conflict(
+            "The price has changed. Please reload the page to see the current price.".into(),
+        ));
+    }
+    let hold_for = Duration::from_secs(u64::from(state.settings.reservation_minutes) * 60);
+    let (order, payment) = orders::place_order(&state.store, state.gateway.as_ref(), &order, hold_for)
+        .await
+        .map_err(|error| match error {
+            CheckoutError::SoldOut => {
+                ApiError::Conflict(format!("Sorry, the {} sponsorship has already been taken.", tier.label))
+            }
+            other => checkout_error(other, &tier.label),
+        })?;
+    Ok(Json(PaymentResponse {
+        client_secret: payment.client_secret,
+        payment_intent_id: payment.id,
+        order_id: order.id,
+        amount: order.amount,
+    }))
+}
+
+fn parse_order<'a>(
+    request: &PaymentRequest,
+    tier: Option<&'a SponsorshipTier>,
+) -> Result<(&'a SponsorshipTier, NewOrder), ApiError> {
+    let mut errors = FieldErrors::default();
+    if tier.is_none() {
+        errors.add("sponsorshipTier", "Invalid sponsorship tier selected");
+    }
+    let company_name = text(
+        &request.company_name,
+        2,
+        MAX_TEXT_CHARS,
+        "companyName",
+        "Company name is required",
+        &mut errors,
+    );
+    let contact_name = text(
+        &request.contact_name,
+        2,
+        MAX_TEXT_CHARS,
+        "contactName",
+        "Contact name is required",
+        &mut errors,
+    );
+    let email = EmailAddress::parse(&request.email);
+    if email.is_none() {
+        errors.add("email", "Please enter a valid email address");
+    }
+    let phone = text(&request.phone, 5, 40, "phone", "Phone number is required", &mut errors);
+    if !phone.chars().all(|c| c.is_ascii_digit() || " +-().".contains(c)) {
+        errors.add("phone", "Please enter a valid phone number");
+    }
+    let website = request.website.trim();
+    if !website.is_empty() && !is_web_address(website) {
+        errors.add("website", "Please enter a valid URL");
+    }
+    let additional_info = request.additional_info.trim();
+    if additional_info.chars().count() > MAX_ADDITIONAL_INFO_CHARS {
+        errors.add(
+            "additionalInfo",
+            "Additional information must be at most 2,000 characters",
+        );
+    }
+    match (tier, email) {
+        (Some(tier), Some(email)) if errors.is_empty() => Ok((
+            tier,
+            NewOrder {
+                kind: OrderKind::Sponsorship,
+                buyer_name: contact_name.clone(),
+                buyer_email: email.as_str().to_owned(),
+                sku: sku::sponsorship(&tier.value),
+                variant_sku: None,
+                item_name: format!("{} Sponsorship", tier.label),
+                unit_price: tier.amount,
+                quantity: 1,
+                options: json!({
+                    "tier": tier.value,
+                    "companyName": company_name,
+                    "contactName": contact_name,
+                    "phone": phone,
+                    "website": website,
+                    "additionalInfo": additional_info,
+                }),
+            },
+        )),
+        _ => Err(ApiError::Validation(errors)),
+    }
+}
+
+/// Trimmed text of `min..=max` characters without control characters, or the field's message.
+fn text(value: &str, min: usize, max: usize, field: &'static str, message: &str, errors: &mut FieldErrors) -> String {
+    let value = value.trim();
+    let length = value.chars().count();
+    if length < min || length > max || value.chars().any(char::is_control) {
+        errors.add(field, message);
+    }
+    value.to_owned()
+}
+
+/// An http(s) address with a host, as the form's URL check accepts.
+fn is_web_address(value: &str) -> bool {
+    let Some(rest) = value.strip_prefix("https://").or_else(|| value.strip_prefix("http://")) else {
+        return false;
+    };
+    let host = rest.split(['/', '?', '#']).next().unwrap_or_default();
+    let host = host.rsplit_once('@').map_or(host, |(_, host)| host);
+    let host = host.split(':').next().unwrap_or_default();
+    !host.is_empty()
+        && !value.contains(char::is_whitespace)
+        && host
+            .split('.')
+            .all(|label| !label.is_empty() && label.chars().all(|c| c.is_alphanumeric() || c == '-'))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ConfirmRequest {
+    payment_intent_id: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ConfirmResponse {
+    status: &'static str,
+    order_id: String,
+    reference: String,
+    tier: String,
+    tier_label: String,
+    company_name: String,
+    amount: Money,
+}
+
+/// Marks the sponsorship paid once the gateway reports the payment succeeded.
+#[tracing::instrument(skip_all, fields(payment = %request.payment_intent_id))]
+async fn confirm(
+    State(state): State<AppState>,
+    ApiJson(request): ApiJson<ConfirmRequest>,
+) -> Result<Json<ConfirmResponse>, ApiError> {
+    match state.store.order_by_payment(&request.payment_intent_id).await? {
+        Some(order) if order.kind == OrderKind::Sponsorship => {}
+        _ => return Err(ApiError::NotFound("No sponsorship was found for this payment.".into())),
+    }
+    let order = orders::fulfil_payment(&state.store, state.gateway.as_ref(), &request.payment_intent_id)
+        .await
+        .map_err(fulfil_error)?;
+    let option = |name: &str| {
+        order
+            .options
+            .get(name)
+            .and_then(serde_json::Value::as_str)
+            .unwrap_or_default()
+            .to_owned()
+    };
+    let tier = option("tier");
+    let tier_label = state
+        .event
+        .sponsorship_tiers
+        .iter()
+        .find(|candidate| candidate.value == tier)
+        .map_or_else(|| order.item_name.clone(), |tier| tier.label.clone());
+    Ok(Json(ConfirmResponse {
+        status: "paid",
+        company_name: option("companyName"),
+        tier,
+        tier_label,
+        order_id: order.id,
+        reference: order.reference,
+        amount: order.amount,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_web_address;
+
+    #[test]
+    fn web_addresses_need_a_scheme_and_a_host() {
+        for valid in [
+            "https://acme.dev",
+            "http://acme.dev/about?x=1",
+            "https://shop.acme.co.uk:8443/",
+        ] {
+            assert!(is_web_address(valid), "{valid}");
+        }
+        for invalid in [
+            "acme.dev",
+            "https://",
+            "ftp://acme.dev",
+            "https://acme .dev",
+            "https://acme..dev",
+            "javascript:alert(1)",
+        ] {
+            assert!(!is_web_address(invalid), "{invalid}");
+        }
+    }
+}
