@@ -3,6 +3,7 @@
 pub mod api;
 pub mod app;
 pub mod domain;
+pub mod email;
 pub mod error;
 pub mod event;
 pub mod orders;
