@@ -39,6 +39,7 @@ pub fn app(state: AppState) -> Router {
     Router::new()
         .nest("/api", api::router())
         .merge(api::health_router())
+        .merge(api::unsubscribe_router())
         .merge(web::router(&web_dir))
         .layer(
             ServiceBuilder::new()

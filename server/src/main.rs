@@ -17,7 +17,8 @@ const USAGE: &str = "usage: conference [serve | migrate | orders]
 
 Settings come from the environment: PORT, BIND, DATA_DIR, DATABASE_URL,
 CONFERENCE_FILE, WEB_DIR, PUBLIC_URL, STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY,
-STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE, RESERVATION_MINUTES, RUST_LOG. See README.md.";
+STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE, RESERVATION_MINUTES, SMTP_URL, MAIL_FROM,
+MAIL_MAX_ATTEMPTS, MAIL_RETRY_BASE_SECONDS, MAIL_POLL_SECONDS, RUST_LOG. See README.md.";
 
 fn main() -> ExitCode {
     let command = std::env::args().nth(1);
@@ -76,6 +77,7 @@ async fn serve(settings: Settings) -> anyhow::Result<()> {
     }
     let public_url = settings.public_url.clone();
     let application = Application::build(settings, event).await?;
+    tracing::info!(transport = %application.mailer().describe_transport(), "email");
     tracing::info!(port = application.port(), %public_url, "listening");
     application.run_until_stopped().await?;
     Ok(())

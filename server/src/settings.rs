@@ -31,6 +31,34 @@ pub struct Settings {
     pub stripe: Option<StripeSettings>,
     /// How long an unpaid order holds its stock.
     pub reservation_minutes: u32,
+    pub mail: MailSettings,
+}
+
+/// Where and how email goes (DESIGN.md §2).
+#[derive(Clone)]
+pub struct MailSettings {
+    /// `smtp://user:pass@host:587?tls=required` (STARTTLS) or `smtps://…:465` (TLS);
+    /// without it, emails are written as `.eml` files under `DATA_DIR/mail/`.
+    pub smtp_url: Option<String>,
+    /// The sender; defaults to the event's name and contact address.
+    pub from: Option<String>,
+    /// Sends per email before it is marked failed for the organizer to see.
+    pub max_attempts: u32,
+    /// The first retry waits this long; each later one twice as long as the last.
+    pub retry_base_seconds: u32,
+    /// How often the worker looks for due emails.
+    pub poll_seconds: u32,
+}
+
+impl std::fmt::Debug for MailSettings {
+    // The SMTP URL may carry a password.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MailSettings")
+            .field("smtp", &self.smtp_url.is_some())
+            .field("from", &self.from)
+            .field("max_attempts", &self.max_attempts)
+            .finish_non_exhaustive()
+    }
 }
 
 #[derive(Clone)]
@@ -120,18 +148,51 @@ impl Settings {
             (None, Some(_)) => return Err(SettingsError::WebhookSecretWithoutKey),
             (None, None) => None,
         };
-        let reservation_minutes = match get("RESERVATION_MINUTES") {
+        let number = |name: &'static str,
+                      default: u32,
+                      range: std::ops::RangeInclusive<u32>,
+                      expected: &'static str| match get(name) {
             Some(value) => match value.parse() {
-                Ok(minutes @ 1..=1440) => minutes,
-                _ => {
-                    return Err(SettingsError::Invalid {
-                        name: "RESERVATION_MINUTES",
-                        expected: "a whole number of minutes between 1 and 1440",
-                        value,
-                    });
-                }
+                Ok(number) if range.contains(&number) => Ok(number),
+                _ => Err(SettingsError::Invalid { name, expected, value }),
             },
-            None => 30,
+            None => Ok(default),
+        };
+        let reservation_minutes = number(
+            "RESERVATION_MINUTES",
+            30,
+            1..=1440,
+            "a whole number of minutes between 1 and 1440",
+        )?;
+        let smtp_url = match get("SMTP_URL") {
+            Some(url) if url.starts_with("smtp://") || url.starts_with("smtps://") => Some(url),
+            Some(value) => {
+                return Err(SettingsError::Invalid {
+                    name: "SMTP_URL",
+                    expected: "an smtp:// or smtps:// URL",
+                    value: value
+                        .split_once('@')
+                        .map_or(value.clone(), |(_, host)| format!("…@{host}")),
+                });
+            }
+            None => None,
+        };
+        let mail = MailSettings {
+            smtp_url,
+            from: get("MAIL_FROM"),
+            max_attempts: number("MAIL_MAX_ATTEMPTS", 8, 1..=100, "a whole number between 1 and 100")?,
+            retry_base_seconds: number(
+                "MAIL_RETRY_BASE_SECONDS",
+                30,
+                1..=3600,
+                "a whole number of seconds between 1 and 3600",
+            )?,
+            poll_seconds: number(
+                "MAIL_POLL_SECONDS",
+                2,
+                1..=3600,
+                "a whole number of seconds between 1 and 3600",
+            )?,
         };
 
         Ok(Self {
@@ -144,6 +205,7 @@ impl Settings {
             public_url,
             stripe,
             reservation_minutes,
+            mail,
         })
     }
 }
@@ -202,6 +264,16 @@ mod tests {
     fn a_webhook_secret_without_a_secret_key_is_refused() {
         let error = Settings::from_vars(vars(&[("STRIPE_WEBHOOK_SECRET", "whsec_1")])).unwrap_err();
         assert_eq!(error, SettingsError::WebhookSecretWithoutKey);
+    }
+
+    #[test]
+    fn mail_settings_default_to_files_and_refuse_other_schemes() {
+        let settings = Settings::from_vars(vars(&[])).unwrap();
+        assert_eq!(settings.mail.smtp_url, None);
+        assert_eq!((settings.mail.max_attempts, settings.mail.retry_base_seconds), (8, 30));
+        let error = Settings::from_vars(vars(&[("SMTP_URL", "http://user:secret@mail.example.com")])).unwrap_err();
+        assert!(!error.to_string().contains("secret"), "{error}");
+        assert!(Settings::from_vars(vars(&[("MAIL_MAX_ATTEMPTS", "0")])).is_err());
     }
 
     #[test]

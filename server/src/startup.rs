@@ -6,6 +6,7 @@ use anyhow::Context;
 use tokio::net::TcpListener;
 
 use crate::app::{AppState, app};
+use crate::email::{Mailer, run_outbox_worker};
 use crate::event::Event;
 use crate::orders;
 use crate::payments::{PaymentGateway, SandboxGateway, StripeGateway};
@@ -18,6 +19,8 @@ const EXPIRY_SWEEP_EVERY: std::time::Duration = std::time::Duration::from_secs(6
 pub struct Application {
     listener: TcpListener,
     state: AppState,
+    mailer: Arc<Mailer>,
+    mail_poll_every: std::time::Duration,
 }
 
 impl Application {
@@ -41,13 +44,25 @@ impl Application {
                 (Arc::new(sandbox.clone()), Some(sandbox))
             }
         };
+        let event = Arc::new(event);
+        let mailer = Mailer::new(
+            store.clone(),
+            event.clone(),
+            &settings.mail,
+            &settings.data_dir,
+            &settings.public_url,
+        )
+        .context("cannot set up email")?;
+        let mail_poll_every = std::time::Duration::from_secs(u64::from(settings.mail.poll_seconds));
         let listener = TcpListener::bind((settings.bind, settings.port))
             .await
             .with_context(|| format!("cannot listen on {}:{}", settings.bind, settings.port))?;
         Ok(Self {
             listener,
+            mailer: Arc::new(mailer),
+            mail_poll_every,
             state: AppState {
-                event: Arc::new(event),
+                event,
                 settings: Arc::new(settings),
                 store,
                 gateway,
@@ -67,14 +82,20 @@ impl Application {
         &self.state.store
     }
 
+    pub fn mailer(&self) -> Arc<Mailer> {
+        self.mailer.clone()
+    }
+
     /// Serves until Ctrl-C or SIGTERM, then lets requests in flight finish.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         let store = self.state.store.clone();
         let sweeper = tokio::spawn(orders::run_expiry_sweeper(store.clone(), EXPIRY_SWEEP_EVERY));
+        let mail_worker = tokio::spawn(run_outbox_worker(self.mailer.clone(), self.mail_poll_every));
         let served = axum::serve(self.listener, app(self.state))
             .with_graceful_shutdown(shutdown_signal())
             .await;
         sweeper.abort();
+        mail_worker.abort();
         served?;
         store.close().await;
         Ok(())

@@ -9,6 +9,7 @@ mod sandbox;
 mod sponsorship;
 mod sponsorship_checkout;
 mod ticket_checkout;
+mod unsubscribe;
 mod waitlist;
 mod webhooks;
 
@@ -18,6 +19,7 @@ use crate::app::AppState;
 use crate::error::ApiError;
 
 pub use health::router as health_router;
+pub use unsubscribe::router as unsubscribe_router;
 
 /// Every `/api/…` route; unknown paths and methods answer in the JSON error format.
 pub fn router() -> Router<AppState> {

@@ -4,6 +4,7 @@
 //! test suite runs against both.
 
 mod orders;
+mod outbox;
 mod sandbox;
 mod waitlist;
 
@@ -14,6 +15,7 @@ use sqlx::migrate::{MigrateError, Migrator};
 use sqlx::{AnyPool, Executor};
 
 pub use orders::{PaidTransition, ReserveError};
+pub use outbox::{ClaimedEmail, EmailKind, OutboxEmail};
 pub use sandbox::SandboxConfirmation;
 pub use waitlist::StoredRegistration;
 

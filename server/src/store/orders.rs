@@ -8,6 +8,7 @@ use std::collections::HashMap;
 use sqlx::any::AnyRow;
 use sqlx::{Any, Row, Transaction};
 
+use super::outbox::{EmailKind, queue_email};
 use super::{Store, now_millis};
 use crate::domain::Money;
 use crate::orders::{NewOrder, Order, OrderKind, OrderStatus};
@@ -317,6 +318,16 @@ impl Store {
             .execute(&mut *tx)
             .await?;
             if updated.rows_affected() == 1 {
+                // The confirmation is queued in the transaction that marks the order paid:
+                // both happen, or neither.
+                queue_email(
+                    &mut tx,
+                    EmailKind::OrderConfirmation,
+                    &format!("order-paid:{id}"),
+                    id,
+                    &order.buyer_email,
+                )
+                .await?;
                 tx.commit().await?;
                 if let Some(reason) = refund_reason {
                     tracing::warn!(order = %id, reason, "order paid but flagged for refund");

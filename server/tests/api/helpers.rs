@@ -3,7 +3,9 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
+use conference::email::Mailer;
 use conference::event::Event;
 use conference::settings::Settings;
 use conference::startup::Application;
@@ -14,6 +16,7 @@ use sqlx::postgres::PgConnection;
 use tokio::task::JoinHandle;
 
 use crate::fake_stripe::{self, FakeStripe};
+use crate::smtp_sink::SmtpSink;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Db {
@@ -30,9 +33,34 @@ pub struct TestOptions {
     pub env: Vec<(&'static str, String)>,
     pub event: Option<EventChange>,
     pub stripe: Option<FakeStripe>,
+    pub smtp: Option<SmtpSink>,
 }
 
 impl TestOptions {
+    /// Sends email to a real SMTP server started for the test; `env` adds or overrides settings.
+    pub fn with_smtp_sink(env: &[(&'static str, String)]) -> Self {
+        Self::with_smtp(SmtpSink::start(), env)
+    }
+
+    /// Like `with_smtp_sink`, but the server answers "421 Service not available" until the test lets it work.
+    pub fn with_unavailable_smtp(env: &[(&'static str, String)]) -> Self {
+        let sink = SmtpSink::start();
+        sink.set_available(false);
+        Self::with_smtp(sink, env)
+    }
+
+    fn with_smtp(sink: SmtpSink, env: &[(&'static str, String)]) -> Self {
+        let mut all = vec![("SMTP_URL", sink.url()), ("MAIL_POLL_SECONDS", "1".to_owned())];
+        all.extend_from_slice(env);
+        Self {
+            env: all,
+            smtp: Some(sink),
+            ..Self::default()
+        }
+    }
+
+    }
+
     /// Uses the Stripe gateway, pointed at a fresh HTTP fake of Stripe's API.
     pub async fn with_fake_stripe() -> Self {
         let stripe = FakeStripe::start().await;
@@ -44,7 +72,7 @@ impl TestOptions {
                 ("STRIPE_API_BASE", stripe.uri()),
             ],
             stripe: Some(stripe),
-            event: None,
+            ..Self::default()
         }
     }
 
@@ -60,16 +88,20 @@ impl TestOptions {
 pub struct Instance {
     pub address: String,
     pub store: Store,
+    pub mailer: Arc<Mailer>,
     server: JoinHandle<std::io::Result<()>>,
 }
 
 pub struct TestApp {
     pub address: String,
     pub store: Store,
+    pub mailer: Arc<Mailer>,
     pub client: reqwest::Client,
     pub event: Event,
     /// The fake Stripe this app talks to, when the test asked for one.
     pub stripe: Option<FakeStripe>,
+    /// The SMTP server this app sends to, when the test asked for one.
+    pub smtp: Option<SmtpSink>,
     server: JoinHandle<std::io::Result<()>>,
     env: Vec<(&'static str, String)>,
     database: TestDatabase,
@@ -127,10 +159,12 @@ pub async fn spawn_app(db: Db, options: TestOptions) -> Option<TestApp> {
     Some(TestApp {
         address: instance.address,
         store: instance.store,
+        mailer: instance.mailer,
         server: instance.server,
         client: reqwest::Client::new(),
         event,
         stripe: options.stripe,
+        smtp: options.smtp,
         env: options.env,
         database,
         files,
@@ -155,8 +189,14 @@ async fn start(database: &TestDatabase, files: &Path, env: &[(&'static str, Stri
     let application = Application::build(settings, event).await.expect("the app starts");
     let address = format!("http://127.0.0.1:{}", application.port());
     let store = application.store().clone();
+    let mailer = application.mailer();
     let server = tokio::spawn(application.run_until_stopped());
-    Instance { address, store, server }
+    Instance {
+        address,
+        store,
+        mailer,
+        server,
+    }
 }
 
 impl TestApp {
@@ -184,8 +224,14 @@ impl TestApp {
         let instance = start(&self.database, self.files.path(), &self.env, self.event.clone()).await;
         self.address = instance.address;
         self.store = instance.store;
+        self.mailer = instance.mailer;
         self.server = instance.server;
         self
+    }
+
+    /// Where this app keeps its SQLite file and, without SMTP, its `.eml` files.
+    pub fn data_dir(&self) -> PathBuf {
+        self.files.path().join("data")
     }
 
     /// A second server on the same database, as a second deployed instance.

@@ -5,11 +5,13 @@ mod fake_stripe;
 mod helpers;
 
 mod catalogue;
+mod email;
 mod errors;
 mod health;
 mod inventory;
 mod merchandise_checkout;
 mod sandbox_cards;
+mod smtp_sink;
 mod sponsorship_checkout;
 mod stripe_gateway;
 mod ticket_checkout;

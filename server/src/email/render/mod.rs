@@ -1,0 +1,251 @@
+//! Emails rendered from the templates in `email/templates/`: one folder per email with a
+//! subject, a preheader, a text body and an HTML body, each set inside a shared layout.
+
+mod calendar;
+mod qr;
+mod views;
+
+use minijinja::{AutoEscape, Environment, UndefinedBehavior, Value, context};
+use serde::Serialize;
+use time::OffsetDateTime;
+
+use super::message::{Attachment, InlineImage, RenderedEmail};
+use crate::event::Event;
+use crate::orders::{Order, OrderKind};
+use views::{EventView, MerchandiseConfirmation, SponsorshipReceipt, TicketReceipt, Waitlist};
+
+const TICKET_QR_ID: &str = "ticket-qr";
+const PICKUP_QR_ID: &str = "pickup-qr";
+const PNG: &str = "image/png";
+
+macro_rules! template {
+    ($name:literal) => {
+        ($name, include_str!(concat!("../templates/", $name)))
+    };
+}
+
+/// Every template, compiled into the binary so a deployment cannot lose one.
+const TEMPLATES: &[(&str, &str)] = &[
+    template!("layout.html"),
+    template!("layout.txt"),
+    template!("waitlist/subject.txt"),
+    template!("waitlist/preheader.txt"),
+    template!("waitlist/body.txt"),
+    template!("waitlist/body.html"),
+    template!("ticket/subject.txt"),
+    template!("ticket/preheader.txt"),
+    template!("ticket/body.txt"),
+    template!("ticket/body.html"),
+    template!("ticket/calendar.txt"),
+    template!("merchandise/subject.txt"),
+    template!("merchandise/preheader.txt"),
+    template!("merchandise/body.txt"),
+    template!("merchandise/body.html"),
+    template!("sponsorship/subject.txt"),
+    template!("sponsorship/preheader.txt"),
+    template!("sponsorship/body.txt"),
+    template!("sponsorship/body.html"),
+];
+
+#[derive(Debug, thiserror::Error)]
+pub enum RenderError {
+    #[error("an email template failed to render")]
+    Template(#[from] minijinja::Error),
+    #[error("cannot make a QR code of {text:?}")]
+    QrCode {
+        text: String,
+        #[source]
+        source: qrcode::types::QrError,
+    },
+    #[error("cannot encode a QR code as PNG")]
+    Png(#[from] png::EncodingError),
+}
+
+/// Renders every email the site sends. Build it once and share it.
+#[derive(Debug)]
+pub struct Renderer {
+    templates: Environment<'static>,
+}
+
+impl Default for Renderer {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Renderer {
+    pub fn new() -> Self {
+        let mut templates = Environment::new();
+        // HTML escapes every value unless marked safe; the text parts are sent as they are.
+        templates.set_auto_escape_callback(|name| {
+            if name.ends_with(".html") {
+                AutoEscape::Html
+            } else {
+                AutoEscape::None
+            }
+        });
+        // A misspelt variable fails the tests instead of silently rendering as nothing.
+        templates.set_undefined_behavior(UndefinedBehavior::Strict);
+        templates.set_trim_blocks(true);
+        templates.set_lstrip_blocks(true);
+        for (name, source) in TEMPLATES {
+            // The sources are part of the binary: a syntax error is a bug every test catches.
+            if let Err(error) = templates.add_template(name, source) {
+                panic!("the email template {name} is invalid: {error}");
+            }
+        }
+        Self { templates }
+    }
+
+    /// Thanks a visitor for joining the waitlist; carries the one-click unsubscribe link.
+    pub fn waitlist_confirmation(
+        &self,
+        event: &Event,
+        site_url: &str,
+        full_name: &str,
+        unsubscribe_url: &str,
+    ) -> Result<RenderedEmail, RenderError> {
+        let view = Waitlist {
+            full_name: full_name.to_owned(),
+        };
+        let context = email_context(&EventView::new(event, site_url), Some(unsubscribe_url), &view);
+        let mut email = self.compose("waitlist", &context)?;
+        email.unsubscribe_url = Some(unsubscribe_url.to_owned());
+        Ok(email)
+    }
+
+    /// The email a paid order sends: ticket receipt, merchandise confirmation or sponsorship receipt.
+    pub fn order_confirmation(
+        &self,
+        event: &Event,
+        site_url: &str,
+        order: &Order,
+    ) -> Result<RenderedEmail, RenderError> {
+        match order.kind {
+            OrderKind::Ticket => self.ticket_receipt(event, site_url, order),
+            OrderKind::Merchandise => self.merchandise_confirmation(event, site_url, order),
+            OrderKind::Sponsorship => self.sponsorship_receipt(event, site_url, order),
+        }
+    }
+
+    fn ticket_receipt(&self, event: &Event, site_url: &str, order: &Order) -> Result<RenderedEmail, RenderError> {
+        let calendar_filename = calendar::filename(&event.name);
+        let view = TicketReceipt::new(event, order, TICKET_QR_ID, &calendar_filename);
+        let context = email_context(&EventView::new(event, site_url), None, &view);
+        let qr_png = qr::qr_png(&view.ticket_code)?;
+        let mut email = self.compose("ticket", &context)?;
+
+        let description = self.render("ticket/calendar.txt", &context)?;
+        let uid = format!("{}@{}", order.id, calendar::uid_host(site_url));
+        let location = format!("{}, {}", event.venue.name, event.venue.address);
+        let ics = calendar::ics(&calendar::CalendarEvent {
+            uid: &uid,
+            // The payment time keeps the file identical each time this order's email is rendered.
+            stamp: views::order_time(order.paid_at.unwrap_or(order.created_at)).unwrap_or_else(OffsetDateTime::now_utc),
+            starts_at: event.starts_at,
+            ends_at: event.ends_at,
+            summary: &event.name,
+            location: &location,
+            description: description.trim_end(),
+            url: site_url,
+            product: &event.name,
+        });
+
+        email.inline_images.push(InlineImage {
+            content_id: TICKET_QR_ID.to_owned(),
+            content_type: PNG.to_owned(),
+            bytes: qr_png.clone(),
+        });
+        // Also a plain attachment, for readers who only see the text part.
+        email.attachments.push(Attachment {
+            filename: format!("ticket-{}.png", view.ticket_code),
+            content_type: PNG.to_owned(),
+            bytes: qr_png,
+        });
+        email.attachments.push(Attachment {
+            filename: calendar_filename,
+            content_type: calendar::CONTENT_TYPE.to_owned(),
+            bytes: ics.into_bytes(),
+        });
+        Ok(email)
+    }
+
+    fn merchandise_confirmation(
+        &self,
+        event: &Event,
+        site_url: &str,
+        order: &Order,
+    ) -> Result<RenderedEmail, RenderError> {
+        // Every merchandise order gets a pickup code when placed; should one lack it, the order
+        // reference still identifies it at the desk.
+        let pickup_code = order.pickup_code.as_deref().unwrap_or(&order.reference);
+        let view = MerchandiseConfirmation::new(event, order, pickup_code, PICKUP_QR_ID);
+        let context = email_context(&EventView::new(event, site_url), None, &view);
+        let qr_png = qr::qr_png(pickup_code)?;
+        let mut email = self.compose("merchandise", &context)?;
+        email.inline_images.push(InlineImage {
+            content_id: PICKUP_QR_ID.to_owned(),
+            content_type: PNG.to_owned(),
+            bytes: qr_png.clone(),
+        });
+        email.attachments.push(Attachment {
+            filename: format!("pickup-{pickup_code}.png"),
+            content_type: PNG.to_owned(),
+            bytes: qr_png,
+        });
+        Ok(email)
+    }
+
+    fn sponsorship_receipt(&self, event: &Event, site_url: &str, order: &Order) -> Result<RenderedEmail, RenderError> {
+        let view = SponsorshipReceipt::new(event, order);
+        let context = email_context(&EventView::new(event, site_url), None, &view);
+        self.compose("sponsorship", &context)
+    }
+
+    /// The subject and both parts of the email whose templates are in `folder`, set in the layout.
+    fn compose(&self, folder: &str, context: &Value) -> Result<RenderedEmail, RenderError> {
+        let subject = single_line(&self.render(&format!("{folder}/subject.txt"), context)?);
+        let preheader = single_line(&self.render(&format!("{folder}/preheader.txt"), context)?);
+        let text_body = self.render(&format!("{folder}/body.txt"), context)?;
+        let html_body = self.render(&format!("{folder}/body.html"), context)?;
+
+        let text = self.render(
+            "layout.txt",
+            &context! { content => text_body.trim_end(), ..context.clone() },
+        )?;
+        let html = self.render(
+            "layout.html",
+            &context! {
+                subject => &subject,
+                preheader,
+                // Already escaped when the body was rendered.
+                content => Value::from_safe_string(html_body),
+                ..context.clone()
+            },
+        )?;
+        Ok(RenderedEmail {
+            subject,
+            text: format!("{}\n", text.trim_end()),
+            html: format!("{}\n", html.trim_end()),
+            inline_images: Vec::new(),
+            attachments: Vec::new(),
+            unsubscribe_url: None,
+        })
+    }
+
+    fn render(&self, name: &str, context: &Value) -> Result<String, RenderError> {
+        Ok(self.templates.get_template(name)?.render(context)?)
+    }
+}
+
+fn email_context(event: &EventView, unsubscribe_url: Option<&str>, view: &impl Serialize) -> Value {
+    context! { event, unsubscribe_url, ..Value::from_serialize(view) }
+}
+
+/// Header-safe: a subject is one line, however the template wraps it.
+fn single_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,492 @@
+use std::io::BufReader;
+use std::path::Path;
+
+use serde_json::json;
+
+use super::qr::tests::{decode_modules, expected_modules};
+use super::qr::{MODULE_PIXELS, QUIET_ZONE};
+use super::*;
+use crate::domain::Money;
+use crate::orders::OrderStatus;
+
+const SITE: &str = "https://codewave.events";
+const SCRIPT: &str = "<script>alert(1)</script>";
+const UNSUBSCRIBE: &str = "https://codewave.events/api/waitlist/unsubscribe?id=42&token=s3cr3t";
+/// 2026-02-02T03:00:00Z: still February 1 at the venue.
+const PAID_AT: i64 = 1_770_001_200_000;
+
+fn shipped_event() -> Event {
+    Event::load(Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../conference.toml"))).expect("the shipped event file")
+}
+
+fn order(kind: OrderKind, buyer_name: &str, item_name: &str, unit_cents: i64, quantity: i64) -> Order {
+    Order {
+        id: "0d4f6a0e-8d7c-4b8e-9a51-5c1f2e3d4b6a".into(),
+        reference: "CW-7K3P9QXM".into(),
+        kind,
+        status: OrderStatus::Paid,
+        buyer_name: buyer_name.into(),
+        buyer_email: "ana@example.com".into(),
+        sku: String::new(),
+        variant_sku: None,
+        item_name: item_name.into(),
+        unit_price: Money::from_cents(unit_cents),
+        quantity,
+        options: json!({}),
+        amount: Money::from_cents(unit_cents * quantity),
+        currency: "usd".into(),
+        payment_id: Some("pi_sandbox_3f9a1c7e".into()),
+        units_held: quantity,
+        pickup_code: None,
+        last_payment_error: None,
+        refund_reason: None,
+        created_at: PAID_AT - 60_000,
+        updated_at: PAID_AT,
+        expires_at: PAID_AT + 1_800_000,
+        paid_at: Some(PAID_AT),
+    }
+}
+
+fn vip_ticket(buyer_name: &str) -> Order {
+    Order {
+        options: json!({ "ticketType": "vip", "ticketId": 2 }),
+        ..order(OrderKind::Ticket, buyer_name, "VIP Pass", 129_900, 1)
+    }
+}
+
+fn team_tickets() -> Order {
+    Order {
+        options: json!({ "ticketType": "team", "ticketId": 3 }),
+        ..order(OrderKind::Ticket, "Ana Diaz", "Team Pass", 69_900, 4)
+    }
+}
+
+fn tshirts(buyer_name: &str) -> Order {
+    Order {
+        options: json!({ "merchandiseId": 1, "size": "M", "color": "Ocean Blue" }),
+        pickup_code: Some("PU-4F7K2Q".into()),
+        ..order(OrderKind::Merchandise, buyer_name, "Conference T-Shirt", 500, 2)
+    }
+}
+
+fn platinum(contact_name: &str, company_name: &str) -> Order {
+    Order {
+        options: json!({
+            "tier": "platinum",
+            "companyName": company_name,
+            "contactName": contact_name,
+            "phone": "+1 305 555 0100",
+            "website": "https://acme.example",
+            "additionalInfo": "",
+        }),
+        ..order(
+            OrderKind::Sponsorship,
+            contact_name,
+            "Platinum Sponsorship",
+            5_000_000,
+            1,
+        )
+    }
+}
+
+fn render_order(order: &Order) -> RenderedEmail {
+    Renderer::new()
+        .order_confirmation(&shipped_event(), SITE, order)
+        .expect("the email renders")
+}
+
+fn render_waitlist(full_name: &str) -> RenderedEmail {
+    Renderer::new()
+        .waitlist_confirmation(&shipped_event(), SITE, full_name, UNSUBSCRIBE)
+        .expect("the email renders")
+}
+
+/// The HTML part's text with minijinja's escapes undone, to look for values such as URLs.
+fn unescaped(html: &str) -> String {
+    html.replace("&#x2f;", "/")
+        .replace("&#x27;", "'")
+        .replace("&quot;", "\"")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&")
+}
+
+fn assert_contains_all(part: &str, facts: &[&str]) {
+    for fact in facts {
+        assert!(part.contains(fact), "missing {fact:?} in:\n{part}");
+    }
+}
+
+fn attachment<'a>(email: &'a RenderedEmail, filename: &str) -> &'a Attachment {
+    email
+        .attachments
+        .iter()
+        .find(|attachment| attachment.filename == filename)
+        .unwrap_or_else(|| panic!("no attachment {filename} among {:?}", email.attachments))
+}
+
+fn calendar_of(email: &RenderedEmail) -> (String, ical::parser::ical::component::IcalCalendar) {
+    let ics = String::from_utf8(attachment(email, "codewave-miami-2026.ics").bytes.clone()).expect("UTF-8");
+    let mut calendars = ical::IcalParser::new(BufReader::new(ics.as_bytes()));
+    let calendar = calendars.next().expect("one calendar").expect("a valid calendar");
+    assert!(calendars.next().is_none(), "exactly one calendar");
+    (ics, calendar)
+}
+
+fn property<'a>(properties: &'a [ical::property::Property], name: &str) -> &'a str {
+    properties
+        .iter()
+        .find(|property| property.name == name)
+        .and_then(|property| property.value.as_deref())
+        .unwrap_or_else(|| panic!("no {name} in {properties:?}"))
+}
+
+#[test]
+fn the_waitlist_email_thanks_the_visitor_and_says_what_happens_next() {
+    let email = render_waitlist("Ana Diaz");
+
+    assert_eq!(email.subject, "You're on the CodeWave Miami 2026 waitlist");
+    let facts = [
+        "Hi Ana Diaz,",
+        "free tickets",
+        "hotel stay",
+        "May 18-22, 2026",
+        "on sale now",
+    ];
+    assert_contains_all(&email.text, &facts);
+    assert_contains_all(&unescaped(&email.html), &facts);
+    assert!(email.text.contains("WHAT HAPPENS NEXT") && email.html.contains("What happens next"));
+    assert!(email.attachments.is_empty() && email.inline_images.is_empty());
+}
+
+#[test]
+fn the_waitlist_email_carries_a_one_click_unsubscribe_link_in_both_parts_and_the_header() {
+    let email = render_waitlist("Ana Diaz");
+
+    assert_eq!(email.unsubscribe_url.as_deref(), Some(UNSUBSCRIBE));
+    assert!(
+        email
+            .text
+            .contains(&format!("Unsubscribe with one click at any time: {UNSUBSCRIBE}"))
+    );
+    assert!(
+        email.html.contains("id=42&amp;token=s3cr3t"),
+        "the & in the link is escaped"
+    );
+    assert!(unescaped(&email.html).contains(&format!("<a href=\"{UNSUBSCRIBE}\"")));
+}
+
+#[test]
+fn order_emails_carry_no_unsubscribe_link() {
+    let email = render_order(&vip_ticket("Ana Diaz"));
+
+    assert_eq!(email.unsubscribe_url, None);
+    assert!(!email.text.to_lowercase().contains("unsubscribe"));
+    assert!(!email.html.to_lowercase().contains("unsubscribe"));
+}
+
+#[test]
+fn every_email_names_the_event_its_dates_a_contact_and_the_site() {
+    let emails = [
+        render_waitlist("Ana Diaz"),
+        render_order(&vip_ticket("Ana Diaz")),
+        render_order(&tshirts("Ana Diaz")),
+        render_order(&platinum("Ana Diaz", "Acme Corp")),
+    ];
+
+    for email in &emails {
+        for part in [email.text.as_str(), &unescaped(&email.html)] {
+            assert_contains_all(
+                part,
+                &["CodeWave Miami 2026", "May 18-22, 2026", "hello@codewave.events", SITE],
+            );
+        }
+        assert!(unescaped(&email.html).contains("href=\"mailto:hello@codewave.events\""));
+        assert!(!email.subject.contains('\n') && email.subject == email.subject.trim());
+        assert!(
+            email.text.ends_with('\n') && !email.text.ends_with("\n\n"),
+            "one trailing newline"
+        );
+        assert!(email.html.starts_with("<!DOCTYPE html>") && email.html.ends_with("</html>\n"));
+        assert!(!email.text.contains("{{") && !email.html.contains("{{") && !email.html.contains("{%"));
+    }
+}
+
+#[test]
+fn names_with_markup_are_escaped_in_html_and_left_as_written_in_text() {
+    let emails = [
+        render_waitlist(SCRIPT),
+        render_order(&vip_ticket(SCRIPT)),
+        render_order(&tshirts(SCRIPT)),
+        render_order(&platinum(SCRIPT, SCRIPT)),
+    ];
+
+    for email in &emails {
+        assert!(
+            email.html.contains("&lt;script&gt;alert(1)&lt;&#x2f;script&gt;"),
+            "{}",
+            email.html
+        );
+        assert!(!email.html.contains("<script"), "raw markup in:\n{}", email.html);
+        assert!(email.text.contains(SCRIPT), "the text part is not HTML");
+    }
+}
+
+#[test]
+fn the_ticket_receipt_states_ticket_attendee_amount_reference_and_payment() {
+    let email = render_order(&vip_ticket("Ana Diaz"));
+
+    assert_eq!(email.subject, "Your VIP Pass for CodeWave Miami 2026 (CW-7K3P9QXM)");
+    let facts = [
+        "VIP Pass",
+        "Ana Diaz",
+        "$1,299.00",
+        "CW-7K3P9QXM",
+        "pi_sandbox_3f9a1c7e",
+        "February 1, 2026",
+        "admits one person",
+        "Miami Beach Convention Center",
+        "1901 Convention Center Drive, Miami Beach, FL 33139",
+        "VIP lounge with speakers",
+    ];
+    assert_contains_all(&email.text, &facts);
+    assert_contains_all(&unescaped(&email.html), &facts);
+    assert!(email.text.contains("YOUR TICKET CODE: CW-7K3P9QXM"));
+}
+
+#[test]
+fn the_ticket_receipt_states_the_refund_and_transfer_dates() {
+    let email = render_order(&vip_ticket("Ana Diaz"));
+
+    let facts = [
+        "Full refund until March 18, 2026",
+        "50% refund from March 19, 2026 until April 18, 2026",
+        "No refunds after April 18, 2026",
+        "up to 7 days before the",
+        "May 11, 2026",
+    ];
+    assert_contains_all(&email.text, &facts);
+    assert_contains_all(&email.html.replace("<strong>", "").replace("</strong>", ""), &facts);
+}
+
+#[test]
+fn a_team_order_has_one_code_that_admits_every_person() {
+    let email = render_order(&team_tickets());
+
+    assert_eq!(email.subject, "Your Team Pass for CodeWave Miami 2026 (CW-7K3P9QXM)");
+    assert_contains_all(&email.text, &["This code admits 4 people", "4 x $699.00", "$2,796.00"]);
+    assert!(email.html.contains("This code admits <strong>4 people</strong>"));
+    assert_eq!(email.inline_images.len(), 1, "one code per order");
+}
+
+#[test]
+fn the_ticket_qr_code_is_an_inline_png_of_the_ticket_code_and_an_attachment() {
+    let email = render_order(&vip_ticket("Ana Diaz"));
+
+    let [inline] = email.inline_images.as_slice() else {
+        panic!("one inline image: {:?}", email.inline_images.len());
+    };
+    assert_eq!(
+        (inline.content_id.as_str(), inline.content_type.as_str()),
+        ("ticket-qr", "image/png")
+    );
+    assert!(email.html.contains("src=\"cid:ticket-qr\""));
+    assert!(email.html.contains("alt=\"QR code for ticket code CW-7K3P9QXM\""));
+    let attached = attachment(&email, "ticket-CW-7K3P9QXM.png");
+    assert_eq!(attached.content_type, "image/png");
+    assert_eq!(attached.bytes, inline.bytes);
+
+    let (side, modules) = decode_modules(&inline.bytes);
+    let width = qrcode::QrCode::new("CW-7K3P9QXM").unwrap().width();
+    assert_eq!(side as usize, (width + 2 * QUIET_ZONE) * MODULE_PIXELS);
+    assert_eq!(modules, expected_modules("CW-7K3P9QXM"));
+}
+
+#[test]
+fn the_ticket_receipt_attaches_a_calendar_event_at_the_events_utc_times() {
+    let email = render_order(&vip_ticket("Ana Diaz"));
+
+    let calendar_file = attachment(&email, "codewave-miami-2026.ics");
+    assert_eq!(
+        calendar_file.content_type,
+        "text/calendar; charset=utf-8; method=PUBLISH"
+    );
+    let (_, calendar) = calendar_of(&email);
+    assert_eq!(property(&calendar.properties, "VERSION"), "2.0");
+    assert_eq!(property(&calendar.properties, "METHOD"), "PUBLISH");
+    assert_eq!(property(&calendar.properties, "CALSCALE"), "GREGORIAN");
+    assert!(property(&calendar.properties, "PRODID").contains("CodeWave Miami 2026"));
+    let [event] = calendar.events.as_slice() else {
+        panic!("one event: {:?}", calendar.events);
+    };
+    assert_eq!(property(&event.properties, "DTSTART"), "20260518T040000Z");
+    assert_eq!(property(&event.properties, "DTEND"), "20260522T220000Z");
+    assert_eq!(property(&event.properties, "DTSTAMP"), "20260202T030000Z");
+    assert_eq!(
+        property(&event.properties, "UID"),
+        "0d4f6a0e-8d7c-4b8e-9a51-5c1f2e3d4b6a@codewave.events"
+    );
+    assert_eq!(property(&event.properties, "SUMMARY"), "CodeWave Miami 2026");
+    assert_eq!(
+        property(&event.properties, "LOCATION"),
+        "Miami Beach Convention Center\\, 1901 Convention Center Drive\\, Miami Beach\\, FL 33139"
+    );
+    assert_eq!(property(&event.properties, "URL"), SITE);
+    assert!(property(&event.properties, "DESCRIPTION").contains("Ticket code: CW-7K3P9QXM"));
+}
+
+#[test]
+fn the_calendar_file_uses_crlf_folds_long_lines_and_escapes_text() {
+    let email = render_order(&vip_ticket(
+        "José Müller; O'Brien, Jr. ☀ de la Cruz y Fernández-Villaverde",
+    ));
+
+    let (ics, calendar) = calendar_of(&email);
+    assert!(ics.ends_with("END:VCALENDAR\r\n"));
+    assert!(!ics.replace("\r\n", "").contains('\n'), "every line ends with CRLF");
+    let lines: Vec<&str> = ics.trim_end_matches("\r\n").split("\r\n").collect();
+    assert!(lines.iter().all(|line| line.len() <= 75), "{lines:#?}");
+    assert!(
+        lines.iter().any(|line| line.starts_with(' ')),
+        "the description is folded"
+    );
+    let description = property(&calendar.events[0].properties, "DESCRIPTION");
+    assert!(description.contains("José Müller\\; O'Brien\\, Jr."), "{description}");
+    assert!(description.contains("\\n"), "newlines are escaped: {description}");
+}
+
+#[test]
+fn rendering_the_same_ticket_twice_gives_the_same_email() {
+    let renderer = Renderer::new();
+    let (event, order) = (shipped_event(), vip_ticket("Ana Diaz"));
+
+    let first = renderer.order_confirmation(&event, SITE, &order).unwrap();
+    let second = renderer.order_confirmation(&event, SITE, &order).unwrap();
+
+    assert_eq!(first, second);
+}
+
+#[test]
+fn the_merchandise_confirmation_states_the_order_pickup_code_and_where_and_when_to_collect() {
+    let email = render_order(&tshirts("Ana Diaz"));
+
+    assert_eq!(email.subject, "Your CodeWave Miami 2026 merchandise order (PU-4F7K2Q)");
+    let facts = [
+        "Conference T-Shirt",
+        "Size:",
+        "M",
+        "Colour:",
+        "Ocean Blue",
+        "2 x $5.00",
+        "$10.00",
+        "CW-7K3P9QXM",
+        "PU-4F7K2Q",
+        "Miami Beach Convention Center",
+        "1901 Convention Center Drive, Miami Beach, FL 33139",
+        "South Beach, Miami",
+        "during the event, May 18-22, 2026",
+        "this email or a photo ID",
+    ];
+    assert_contains_all(&email.text, &facts);
+    assert_contains_all(
+        &unescaped(&email.html)
+            .replace("&times;", "x")
+            .replace("<strong>", "")
+            .replace("</strong>", ""),
+        &facts.map(|fact| fact.trim_end_matches(':')),
+    );
+}
+
+#[test]
+fn the_pickup_qr_code_encodes_the_pickup_code() {
+    let email = render_order(&tshirts("Ana Diaz"));
+
+    let [inline] = email.inline_images.as_slice() else {
+        panic!("one inline image");
+    };
+    assert_eq!(inline.content_id, "pickup-qr");
+    assert!(email.html.contains("src=\"cid:pickup-qr\""));
+    assert_eq!(attachment(&email, "pickup-PU-4F7K2Q.png").bytes, inline.bytes);
+    assert_eq!(decode_modules(&inline.bytes).1, expected_modules("PU-4F7K2Q"));
+    assert_eq!(email.attachments.len(), 1, "no calendar file for merchandise");
+}
+
+#[test]
+fn merchandise_without_size_or_colour_leaves_those_lines_out() {
+    let cap = Order {
+        options: json!({ "merchandiseId": 3, "size": null, "color": null }),
+        pickup_code: Some("PU-4F7K2Q".into()),
+        ..order(OrderKind::Merchandise, "Ana Diaz", "Conference Cap", 100, 1)
+    };
+
+    let email = render_order(&cap);
+
+    assert!(
+        !email.text.contains("Size:") && !email.text.contains("Colour:"),
+        "{}",
+        email.text
+    );
+    assert!(!email.html.contains(">Size<") && !email.html.contains(">Colour<"));
+    assert!(email.text.contains("Conference Cap"));
+}
+
+#[test]
+fn the_sponsorship_receipt_states_company_tier_amount_payment_and_perks() {
+    let email = render_order(&platinum("Ana Diaz", "Acme Corp"));
+
+    assert_eq!(
+        email.subject,
+        "Your Platinum sponsorship of CodeWave Miami 2026 (CW-7K3P9QXM)"
+    );
+    let facts = [
+        "Hi Ana Diaz,",
+        "Acme Corp",
+        "Platinum",
+        "$50,000.00",
+        "CW-7K3P9QXM",
+        "pi_sandbox_3f9a1c7e",
+        "Logo on the main stage and every keynote slide",
+        "Speaking slot on the main stage",
+        "Premium placement in the conference app and emails",
+        "20 VIP passes",
+        "A 20'x20' exhibition space",
+    ];
+    assert_contains_all(&email.text, &facts);
+    assert_contains_all(&unescaped(&email.html), &facts);
+    assert!(email.attachments.is_empty() && email.inline_images.is_empty());
+}
+
+#[test]
+fn the_sponsorship_receipt_says_what_happens_next() {
+    let email = render_order(&platinum("Ana Diaz", "Acme Corp"));
+
+    let facts = [
+        "within two business days",
+        "logo files",
+        "booth",
+        "VIP passes",
+        "Reply to this email",
+    ];
+    assert_contains_all(&email.text, &facts);
+    assert_contains_all(&email.html.replace("<strong>", "").replace("</strong>", ""), &facts);
+}
+
+#[test]
+fn a_tier_without_exhibition_space_does_not_promise_one() {
+    let workshop = Order {
+        options: json!({ "tier": "workshop", "companyName": "Acme Corp", "contactName": "Ana Diaz" }),
+        ..order(OrderKind::Sponsorship, "Ana Diaz", "Workshop Sponsorship", 300_000, 1)
+    };
+
+    let email = render_order(&workshop);
+
+    assert_eq!(
+        email.subject,
+        "Your Workshop sponsorship of CodeWave Miami 2026 (CW-7K3P9QXM)"
+    );
+    assert_contains_all(
+        &email.text,
+        &["2 VIP passes", "Host a 90-minute hands-on workshop", "$3,000.00"],
+    );
+    assert!(!email.text.contains("exhibition space"));
+}

@@ -1,0 +1,173 @@
+//! Drains the outbox: claims due emails, renders and sends them, and retries
+//! failures with exponential backoff until the attempts run out.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use lettre::message::Mailbox;
+
+use super::compose::compose;
+use super::render::Renderer;
+use super::transport::Transport;
+use crate::event::Event;
+use crate::settings::MailSettings;
+use crate::store::{ClaimedEmail, EmailKind, Store, now_millis};
+
+/// How long a claimed email is held by one worker before another may take it.
+const LEASE_MILLIS: i64 = 2 * 60 * 1000;
+/// Emails claimed per round.
+const BATCH: i64 = 20;
+/// The longest wait between two attempts.
+const MAX_BACKOFF_MILLIS: i64 = 60 * 60 * 1000;
+
+pub struct Mailer {
+    store: Store,
+    transport: Transport,
+    renderer: Renderer,
+    from: Mailbox,
+    event: Arc<Event>,
+    public_url: String,
+    max_attempts: u32,
+    retry_base_seconds: u32,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum MailerError {
+    #[error("MAIL_FROM is not an email address with an optional name: {0}")]
+    From(String),
+    #[error(transparent)]
+    Transport(#[from] super::transport::TransportError),
+}
+
+impl Mailer {
+    pub fn new(
+        store: Store,
+        event: Arc<Event>,
+        settings: &MailSettings,
+        data_dir: &std::path::Path,
+        public_url: &str,
+    ) -> Result<Self, MailerError> {
+        let from = settings
+            .from
+            .clone()
+            .unwrap_or_else(|| format!("{} <{}>", event.name, event.contact_email));
+        Ok(Self {
+            from: from.parse().map_err(|_| MailerError::From(from.clone()))?,
+            transport: Transport::from_settings(settings, data_dir)?,
+            renderer: Renderer::new(),
+            store,
+            event,
+            public_url: public_url.to_owned(),
+            max_attempts: settings.max_attempts,
+            retry_base_seconds: settings.retry_base_seconds,
+        })
+    }
+
+    pub fn describe_transport(&self) -> String {
+        self.transport.describe()
+    }
+
+    /// Sends every email that is due now; returns how many went out.
+    pub async fn deliver_due(&self) -> Result<usize, sqlx::Error> {
+        let now = now_millis();
+        let claimed = self.store.claim_due_emails(now, now + LEASE_MILLIS, BATCH).await?;
+        let mut sent = 0;
+        for email in claimed {
+            match self.send(&email).await {
+                Ok(()) => {
+                    self.store.mark_email_sent(&email.id).await?;
+                    tracing::info!(email = %email.id, to = %masked(&email.recipient), kind = email.kind.as_str(), "email sent");
+                    sent += 1;
+                }
+                Err(error) => {
+                    let retry_at = (email.attempts < i64::from(self.max_attempts))
+                        .then(|| now_millis() + self.backoff_millis(email.attempts));
+                    tracing::warn!(email = %email.id, to = %masked(&email.recipient), attempts = email.attempts,
+                        gives_up = retry_at.is_none(), %error, "email not sent");
+                    self.store
+                        .mark_email_attempt_failed(&email.id, &error, retry_at)
+                        .await?;
+                }
+            }
+        }
+        Ok(sent)
+    }
+
+    /// 1×, 2×, 4×… the base wait after the first, second, third… failure.
+    fn backoff_millis(&self, attempts: i64) -> i64 {
+        let exponent = u32::try_from(attempts.saturating_sub(1)).unwrap_or(u32::MAX).min(20);
+        (i64::from(self.retry_base_seconds) * 1000)
+            .saturating_mul(1 << exponent)
+            .min(MAX_BACKOFF_MILLIS)
+    }
+
+    async fn send(&self, email: &ClaimedEmail) -> Result<(), String> {
+        let rendered = match email.kind {
+            EmailKind::WaitlistConfirmation => {
+                let registration = self
+                    .store
+                    .find_waitlist_registration(&email.subject_id)
+                    .await
+                    .map_err(|error| error.to_string())?
+                    .ok_or("the registration no longer exists")?;
+                let token = registration
+                    .unsubscribe_token
+                    .ok_or("the registration has no unsubscribe token")?;
+                let unsubscribe_url = format!("{}/unsubscribe?token={token}", self.public_url);
+                self.renderer.waitlist_confirmation(
+                    &self.event,
+                    &self.public_url,
+                    &registration.full_name,
+                    &unsubscribe_url,
+                )
+            }
+            EmailKind::OrderConfirmation => {
+                let order = self
+                    .store
+                    .order(&email.subject_id)
+                    .await
+                    .map_err(|error| error.to_string())?
+                    .ok_or("the order no longer exists")?;
+                self.renderer.order_confirmation(&self.event, &self.public_url, &order)
+            }
+        }
+        .map_err(|error| error.to_string())?;
+        let to: Mailbox = email
+            .recipient
+            .parse()
+            .map_err(|_| "the recipient is not a valid address".to_owned())?;
+        let message = compose(&rendered, &self.from, to).map_err(|error| error.to_string())?;
+        self.transport.send(message).await
+    }
+}
+
+/// Runs `deliver_due` every `every` until the task is dropped.
+pub async fn run_outbox_worker(mailer: Arc<Mailer>, every: Duration) {
+    let mut ticks = tokio::time::interval(every);
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        ticks.tick().await;
+        if let Err(error) = mailer.deliver_due().await {
+            tracing::warn!(%error, "could not read the email outbox");
+        }
+    }
+}
+
+/// "a***@example.com": logs show whom without exposing the address.
+fn masked(address: &str) -> String {
+    match address.split_once('@') {
+        Some((local, domain)) => format!("{}***@{domain}", local.chars().next().unwrap_or('*')),
+        None => "***".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::masked;
+
+    #[test]
+    fn recipients_are_masked_in_logs() {
+        assert_eq!(masked("ana.diaz@example.com"), "a***@example.com");
+        assert_eq!(masked("nonsense"), "***");
+    }
+}

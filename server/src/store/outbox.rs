@@ -1,0 +1,185 @@
+//! The email outbox. Rows are claimed with a lease so several workers, in one
+//! process or several, never send the same email at the same time.
+
+use sqlx::any::AnyRow;
+use sqlx::{Any, Row, Transaction};
+
+use super::{Backend, Store, now_millis};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EmailKind {
+    WaitlistConfirmation,
+    OrderConfirmation,
+}
+
+impl EmailKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::WaitlistConfirmation => "waitlist_confirmation",
+            Self::OrderConfirmation => "order_confirmation",
+        }
+    }
+
+    fn parse(value: &str) -> Option<Self> {
+        [Self::WaitlistConfirmation, Self::OrderConfirmation]
+            .into_iter()
+            .find(|kind| kind.as_str() == value)
+    }
+}
+
+/// An email a worker has claimed and must now send.
+#[derive(Debug, Clone)]
+pub struct ClaimedEmail {
+    pub id: String,
+    pub kind: EmailKind,
+    pub subject_id: String,
+    pub recipient: String,
+    /// Including the one under way.
+    pub attempts: i64,
+}
+
+/// An outbox row as the organizer would see it.
+#[derive(Debug, Clone, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OutboxEmail {
+    pub id: String,
+    pub kind: String,
+    pub recipient: String,
+    pub status: String,
+    pub attempts: i64,
+    pub last_error: Option<String>,
+    pub created_at: i64,
+    pub sent_at: Option<i64>,
+}
+
+/// Queues an email inside the caller's transaction; a second call with the same
+/// `dedupe_key` queues nothing.
+pub(super) async fn queue_email(
+    tx: &mut Transaction<'_, Any>,
+    kind: EmailKind,
+    dedupe_key: &str,
+    subject_id: &str,
+    recipient: &str,
+) -> Result<(), sqlx::Error> {
+    let now = now_millis();
+    sqlx::query(
+        "INSERT INTO outbox (id, dedupe_key, kind, subject_id, recipient, status, attempts, next_attempt_at,
+             claimed_until, created_at)
+         VALUES ($1, $2, $3, $4, $5, 'queued', 0, $6, 0, $6)
+         ON CONFLICT (dedupe_key) DO NOTHING",
+    )
+    .bind(uuid::Uuid::new_v4().to_string())
+    .bind(dedupe_key)
+    .bind(kind.as_str())
+    .bind(subject_id)
+    .bind(recipient)
+    .bind(now)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+fn claimed_from_row(row: &AnyRow) -> Result<ClaimedEmail, sqlx::Error> {
+    let kind: String = row.try_get("kind")?;
+    Ok(ClaimedEmail {
+        id: row.try_get("id")?,
+        kind: EmailKind::parse(&kind).ok_or_else(|| sqlx::Error::ColumnDecode {
+            index: "kind".into(),
+            source: format!("unexpected email kind {kind:?}").into(),
+        })?,
+        subject_id: row.try_get("subject_id")?,
+        recipient: row.try_get("recipient")?,
+        attempts: row.try_get("attempts")?,
+    })
+}
+
+impl Store {
+    /// Claims up to `limit` due emails until `lease_until`, counting an attempt on each.
+    pub async fn claim_due_emails(
+        &self,
+        now: i64,
+        lease_until: i64,
+        limit: i64,
+    ) -> Result<Vec<ClaimedEmail>, sqlx::Error> {
+        // PostgreSQL: rows another worker is claiming are skipped, not waited for.
+        // SQLite has one writer at a time, so the UPDATE alone is atomic.
+        let skip_locked = match self.backend {
+            Backend::Postgres => "FOR UPDATE SKIP LOCKED",
+            Backend::Sqlite => "",
+        };
+        let rows = sqlx::query(&format!(
+            "UPDATE outbox SET claimed_until = $2, attempts = attempts + 1
+             WHERE id IN (
+                 SELECT id FROM outbox
+                 WHERE status = 'queued' AND next_attempt_at <= $1 AND claimed_until <= $1
+                 ORDER BY created_at LIMIT $3 {skip_locked}
+             )
+             RETURNING id, kind, subject_id, recipient, attempts"
+        ))
+        .bind(now)
+        .bind(lease_until)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(claimed_from_row).collect()
+    }
+
+    pub async fn mark_email_sent(&self, id: &str) -> Result<(), sqlx::Error> {
+        sqlx::query(
+            "UPDATE outbox SET status = 'sent', sent_at = $2, claimed_until = 0, last_error = NULL WHERE id = $1",
+        )
+        .bind(id)
+        .bind(now_millis())
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Records a failed attempt: the email is retried at `retry_at`, or marked
+    /// failed when `retry_at` is `None`.
+    pub async fn mark_email_attempt_failed(
+        &self,
+        id: &str,
+        error: &str,
+        retry_at: Option<i64>,
+    ) -> Result<(), sqlx::Error> {
+        let (status, next_attempt_at) = match retry_at {
+            Some(at) => ("queued", at),
+            None => ("failed", now_millis()),
+        };
+        sqlx::query(
+            "UPDATE outbox SET status = $2, next_attempt_at = $3, claimed_until = 0, last_error = $4 WHERE id = $1",
+        )
+        .bind(id)
+        .bind(status)
+        .bind(next_attempt_at)
+        .bind(error)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Every email, newest first.
+    pub async fn list_outbox(&self) -> Result<Vec<OutboxEmail>, sqlx::Error> {
+        let rows = sqlx::query(
+            "SELECT id, kind, recipient, status, attempts, last_error, created_at, sent_at
+             FROM outbox ORDER BY created_at DESC, id",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|row| {
+                Ok(OutboxEmail {
+                    id: row.try_get("id")?,
+                    kind: row.try_get("kind")?,
+                    recipient: row.try_get("recipient")?,
+                    status: row.try_get("status")?,
+                    attempts: row.try_get("attempts")?,
+                    last_error: row.try_get("last_error")?,
+                    created_at: row.try_get("created_at")?,
+                    sent_at: row.try_get("sent_at")?,
+                })
+            })
+            .collect()
+    }
+}

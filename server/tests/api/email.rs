@@ -1,0 +1,209 @@
+//! Emails reach a real SMTP server exactly once: after a purchase, through an
+//! outage, across a restart, and with two workers racing.
+
+use std::time::Duration;
+
+use mailparse::{MailHeaderMap, ParsedMail, parse_mail};
+use serde_json::{Value, json};
+
+use crate::helpers::{TestApp, TestOptions, on_both_databases};
+use crate::smtp_sink::SmtpSink;
+
+/// Every leaf part of a message: (mime type, decoded bytes).
+fn leaves(mail: &ParsedMail<'_>) -> Vec<(String, Vec<u8>)> {
+    if mail.subparts.is_empty() {
+        return vec![(mail.ctype.mimetype.clone(), mail.get_body_raw().unwrap())];
+    }
+    mail.subparts.iter().flat_map(leaves).collect()
+}
+
+fn part(parts: &[(String, Vec<u8>)], mimetype: &str) -> String {
+    let (_, bytes) = parts
+        .iter()
+        .find(|(kind, _)| kind == mimetype)
+        .unwrap_or_else(|| panic!("no {mimetype} part"));
+    String::from_utf8(bytes.clone()).unwrap()
+}
+
+fn sink(app: &TestApp) -> &SmtpSink {
+    app.smtp.as_ref().expect("the test asked for an SMTP server")
+}
+
+async fn register(app: &TestApp, email: &str) {
+    let body = json!({ "fullName": "Ana Diaz", "email": email });
+    assert_eq!(app.post_json("/api/register-waitlist", &body).await.status(), 200);
+}
+
+async fn buy_developer_ticket(app: &TestApp, name: &str) -> Value {
+    let created: Value = app
+        .post_json(
+            "/api/create-payment-intent",
+            &json!({ "ticketType": "developer", "amount": 79900, "name": name, "email": "ana@example.com" }),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        app.pay_with_card(created["clientSecret"].as_str().unwrap(), "4242424242424242")
+            .await
+            .status(),
+        200
+    );
+    created
+}
+
+/// An SMTP server that is down; the worker only runs when the test says so.
+fn smtp_down(env: &[(&'static str, String)]) -> TestOptions {
+    let mut settings = vec![
+        ("MAIL_POLL_SECONDS", "3600".to_owned()),
+        ("MAIL_RETRY_BASE_SECONDS", "1".to_owned()),
+    ];
+    settings.extend_from_slice(env);
+    TestOptions::with_unavailable_smtp(&settings)
+}
+
+on_both_databases! {
+    async fn a_paid_ticket_sends_one_receipt_with_its_reference_qr_code_and_calendar(app, TestOptions::with_smtp_sink(&[])) {
+        let created = buy_developer_ticket(&app, "<script>alert(1)</script> Diaz").await;
+        let messages = sink(&app).wait_for(1).await;
+        app.mailer.deliver_due().await.unwrap();
+        tokio::time::sleep(Duration::from_millis(1500)).await;
+
+        assert_eq!(sink(&app).messages().len(), 1, "exactly one receipt");
+        let mail = parse_mail(&messages[0]).unwrap();
+        let order = app.store.order(created["orderId"].as_str().unwrap()).await.unwrap().unwrap();
+        assert_eq!(mail.headers.get_first_value("To").as_deref(), Some("ana@example.com"));
+        assert!(mail.headers.get_first_value("From").unwrap().contains("hello@codewave.events"));
+        assert!(mail.headers.get_first_value("Subject").unwrap().contains(&order.reference));
+        let parts = leaves(&mail);
+        let text = part(&parts, "text/plain");
+        let html = part(&parts, "text/html");
+        assert!(text.contains(&order.reference) && text.contains("$799.00"), "{text}");
+        assert!(html.contains("&lt;script&gt;alert(1)&lt;&#x2f;script&gt; Diaz"), "the name is escaped");
+        assert!(!html.contains("<script>"), "no raw script tag in the HTML");
+        let qr = parts.iter().find(|(kind, _)| kind == "image/png").expect("a QR code image");
+        assert_eq!(&qr.1[..8], b"\x89PNG\r\n\x1a\n");
+        let calendar = part(&parts, "text/calendar");
+        let parsed = ical::IcalParser::new(calendar.as_bytes()).next().expect("one calendar").expect("a valid calendar");
+        let start = parsed.events[0].properties.iter().find(|property| property.name == "DTSTART").unwrap();
+        assert_eq!(start.value.as_deref(), Some("20260518T040000Z"));
+    }
+}
+
+on_both_databases! {
+    /// Without SMTP_URL the email is written where a developer can open it.
+    async fn without_smtp_emails_are_written_as_eml_files(app) {
+        register(&app, "ana@example.com").await;
+
+        assert_eq!(app.mailer.deliver_due().await.unwrap(), 1);
+
+        let files: Vec<_> = std::fs::read_dir(app.data_dir().join("mail")).unwrap().map(|entry| entry.unwrap().path()).collect();
+        assert_eq!(files.len(), 1);
+        assert_eq!(files[0].extension().and_then(|ext| ext.to_str()), Some("eml"));
+        let raw = std::fs::read(&files[0]).unwrap();
+        let mail = parse_mail(&raw).unwrap();
+        assert!(mail.headers.get_first_value("Subject").unwrap().contains("waitlist"));
+    }
+}
+
+on_both_databases! {
+    async fn the_waitlist_email_has_a_working_one_click_unsubscribe(app, TestOptions::with_smtp_sink(&[])) {
+        register(&app, "ana@example.com").await;
+        let messages = sink(&app).wait_for(1).await;
+
+        let mail = parse_mail(&messages[0]).unwrap();
+        let header = mail.headers.get_first_value("List-Unsubscribe").expect("a List-Unsubscribe header");
+        assert_eq!(mail.headers.get_first_value("List-Unsubscribe-Post").as_deref(), Some("List-Unsubscribe=One-Click"));
+        let link = header.trim_start_matches('<').trim_end_matches('>');
+        let html = part(&leaves(&mail), "text/html").replace("&#x2f;", "/").replace("&amp;", "&");
+        assert!(html.contains(link), "the footer links it too");
+        let path = link.strip_prefix("https://codewave.test").expect("the link uses PUBLIC_URL");
+        let page = app.get(path).await;
+        assert_eq!(page.status(), 200);
+        assert!(page.text().await.unwrap().contains("You're unsubscribed"));
+        let registration = app.store.find_waitlist_registration("ana@example.com").await.unwrap().unwrap();
+        assert!(!registration.subscribe);
+        assert_eq!(app.get("/unsubscribe?token=nope").await.status(), 404);
+    }
+}
+
+on_both_databases! {
+    async fn an_email_waits_out_an_smtp_outage_and_is_sent_once(app, smtp_down(&[])) {
+        register(&app, "ana@example.com").await;
+
+        assert_eq!(app.mailer.deliver_due().await.unwrap(), 0, "the SMTP server is down");
+        assert!(sink(&app).messages().is_empty());
+        let queued = app.store.list_outbox().await.unwrap();
+        assert_eq!((queued[0].status.as_str(), queued[0].attempts), ("queued", 1));
+        assert!(queued[0].last_error.is_some());
+
+        sink(&app).set_available(true);
+        tokio::time::sleep(Duration::from_millis(1100)).await;
+        assert_eq!(app.mailer.deliver_due().await.unwrap(), 1);
+        assert_eq!(app.mailer.deliver_due().await.unwrap(), 0);
+
+        assert_eq!(sink(&app).messages().len(), 1);
+        let sent = app.store.list_outbox().await.unwrap();
+        assert_eq!((sent[0].status.as_str(), sent[0].attempts, sent[0].last_error.as_deref()), ("sent", 2, None));
+    }
+}
+
+on_both_databases! {
+    /// After the last attempt the email stays in the outbox, marked failed, for the organizer.
+    async fn an_email_is_given_up_after_the_last_attempt(app, smtp_down(&[("MAIL_MAX_ATTEMPTS", "2".into())])) {
+        register(&app, "ana@example.com").await;
+
+        app.mailer.deliver_due().await.unwrap();
+        tokio::time::sleep(Duration::from_millis(1100)).await;
+        app.mailer.deliver_due().await.unwrap();
+
+        let outbox = app.store.list_outbox().await.unwrap();
+        assert_eq!((outbox[0].status.as_str(), outbox[0].attempts), ("failed", 2));
+        assert!(outbox[0].last_error.is_some());
+    }
+}
+
+on_both_databases! {
+    /// The worker only runs at start-up here: a payment made while it waits stands for a
+    /// server killed between the payment and the send.
+    async fn a_restart_between_payment_and_send_loses_nothing_and_sends_once(
+        app, TestOptions::with_smtp_sink(&[("MAIL_POLL_SECONDS", "3600".into())])
+    ) {
+        buy_developer_ticket(&app, "Ana Diaz").await;
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        assert!(sink(&app).messages().is_empty(), "nothing was sent before the restart");
+
+        let app = app.restart().await;
+
+        assert_eq!(sink(&app).wait_for(1).await.len(), 1);
+        assert_eq!(app.mailer.deliver_due().await.unwrap(), 0);
+        assert_eq!(sink(&app).messages().len(), 1);
+    }
+}
+
+on_both_databases! {
+    async fn two_instances_racing_send_each_email_once(app, TestOptions::with_smtp_sink(&[])) {
+        let second = app.another_instance().await;
+        for person in 0..12 {
+            register(&app, &format!("person{person}@example.com")).await;
+        }
+
+        for _ in 0..5 {
+            let (first, other) = tokio::join!(app.mailer.deliver_due(), second.mailer.deliver_due());
+            first.unwrap();
+            other.unwrap();
+        }
+        sink(&app).wait_for(12).await;
+        tokio::time::sleep(Duration::from_millis(1500)).await;
+
+        let messages = sink(&app).messages();
+        assert_eq!(messages.len(), 12);
+        let mut recipients: Vec<String> =
+            messages.iter().map(|raw| parse_mail(raw).unwrap().headers.get_first_value("To").unwrap()).collect();
+        recipients.sort();
+        recipients.dedup();
+        assert_eq!(recipients.len(), 12);
+        assert!(app.store.list_outbox().await.unwrap().iter().all(|email| email.status == "sent"));
+    }
+}
