@@ -59,8 +59,6 @@ impl TestOptions {
         }
     }
 
-    }
-
     /// Uses the Stripe gateway, pointed at a fresh HTTP fake of Stripe's API.
     pub async fn with_fake_stripe() -> Self {
         let stripe = FakeStripe::start().await;
