@@ -1,14 +1,12 @@
 //! Pre-ordering merchandise, picked up at the event: create, look up, confirm.
 
-use std::time::Duration;
-
 use axum::extract::{Query, State};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use super::purchase_errors::{checkout_error, fulfil_error};
+use super::purchase::{PaymentCreated, fulfil_error, place_at_server_price};
 use crate::app::AppState;
 use crate::domain::{EmailAddress, Money};
 use crate::error::{ApiError, ApiJson, FieldErrors};
@@ -39,21 +37,12 @@ struct PaymentRequest {
     color: Option<String>,
 }
 
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct PaymentResponse {
-    client_secret: String,
-    payment_intent_id: String,
-    order_id: String,
-    amount: Money,
-}
-
 /// Reserves the item (and its size/colour) and creates the payment at the server's price.
 #[tracing::instrument(skip_all, fields(merchandise = request.merchandise_id))]
 async fn create_payment(
     State(state): State<AppState>,
     ApiJson(request): ApiJson<PaymentRequest>,
-) -> Result<Json<PaymentResponse>, ApiError> {
+) -> Result<Json<PaymentCreated>, ApiError> {
     let item = state
         .event
         .merchandise
@@ -61,12 +50,6 @@ async fn create_payment(
         .find(|item| item.id == request.merchandise_id)
         .ok_or_else(|| ApiError::NotFound("Could not find the requested merchandise.".into()))?;
     let order = parse_order(&request, item)?;
-    if request.amount.is_some_and(|amount| amount != order.amount().cents()) {
-        return Err(ApiError::Conflict(
-            "The price has changed. Please reload the page to see the current price.".into(),
-        ));
-    }
-    let hold_for = Duration::from_secs(u64::from(state.settings.reservation_minutes) * 60);
     let variant = [request.size.as_deref(), request.color.as_deref()]
         .into_iter()
         .flatten()
@@ -78,15 +61,10 @@ async fn create_payment(
     } else {
         format!("{} in {variant}", item.name)
     };
-    let (order, payment) = orders::place_order(&state.store, state.gateway.as_ref(), &order, hold_for)
-        .await
-        .map_err(|error| checkout_error(error, &description))?;
-    Ok(Json(PaymentResponse {
-        client_secret: payment.client_secret,
-        payment_intent_id: payment.id,
-        order_id: order.id,
-        amount: order.amount,
-    }))
+    let sold_out = format!("Sorry, the {description} is sold out.");
+    Ok(Json(
+        place_at_server_price(&state, &order, request.amount, sold_out).await?,
+    ))
 }
 
 fn parse_order(request: &PaymentRequest, item: &MerchandiseItem) -> Result<NewOrder, ApiError> {

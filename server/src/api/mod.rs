@@ -4,7 +4,7 @@ mod catalogue;
 mod config;
 mod health;
 mod merchandise_checkout;
-mod purchase_errors;
+mod purchase;
 mod sandbox;
 mod sponsorship;
 mod sponsorship_checkout;

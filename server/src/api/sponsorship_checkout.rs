@@ -1,20 +1,18 @@
 //! Buying a sponsorship: create the payment at the catalogue price, confirm it
 //! from the gateway's record (never from the client's word).
 
-use std::time::Duration;
-
 use axum::extract::State;
 use axum::routing::post;
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use super::purchase_errors::{checkout_error, fulfil_error};
+use super::purchase::{PaymentCreated, fulfil_error, place_at_server_price};
 use crate::app::AppState;
 use crate::domain::{EmailAddress, Money};
 use crate::error::{ApiError, ApiJson, FieldErrors};
 use crate::event::SponsorshipTier;
-use crate::orders::{self, CheckoutError, NewOrder, OrderKind, sku};
+use crate::orders::{self, NewOrder, OrderKind, sku};
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -46,47 +44,20 @@ struct PaymentRequest {
     additional_info: String,
 }
 
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct PaymentResponse {
-    client_secret: String,
-    payment_intent_id: String,
-    order_id: String,
-    amount: Money,
-}
-
 /// Reserves the tier (signature tiers sell once) and creates its payment.
 #[tracing::instrument(skip_all, fields(tier = %request.tier))]
 async fn create_payment(
     State(state): State<AppState>,
     ApiJson(request): ApiJson<PaymentRequest>,
-) -> Result<Json<PaymentResponse>, ApiError> {
+) -> Result<Json<PaymentCreated>, ApiError> {
     let tier = state
         .event
         .sponsorship_tiers
         .iter()
         .find(|tier| tier.value == request.tier);
     let (tier, order) = parse_order(&request, tier)?;
-    if request.price.is_some_and(|price| price != tier.amount.cents()) {
-        return Err(ApiError::Conflict(
-            "The price has changed. Please reload the page to see the current price.".into(),
-        ));
-    }
-    let hold_for = Duration::from_secs(u64::from(state.settings.reservation_minutes) * 60);
-    let (order, payment) = orders::place_order(&state.store, state.gateway.as_ref(), &order, hold_for)
-        .await
-        .map_err(|error| match error {
-            CheckoutError::SoldOut => {
-                ApiError::Conflict(format!("Sorry, the {} sponsorship has already been taken.", tier.label))
-            }
-            other => checkout_error(other, &tier.label),
-        })?;
-    Ok(Json(PaymentResponse {
-        client_secret: payment.client_secret,
-        payment_intent_id: payment.id,
-        order_id: order.id,
-        amount: order.amount,
-    }))
+    let taken = format!("Sorry, the {} sponsorship has already been taken.", tier.label);
+    Ok(Json(place_at_server_price(&state, &order, request.price, taken).await?))
 }
 
 fn parse_order<'a>(

@@ -1,16 +1,14 @@
 //! Buying tickets: `create-payment-intent` and `confirm-purchase` (DESIGN.md §5).
 
-use std::time::Duration;
-
 use axum::extract::State;
 use axum::routing::post;
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use super::purchase_errors::{checkout_error, fulfil_error};
+use super::purchase::{PaymentCreated, fulfil_error, place_at_server_price};
 use crate::app::AppState;
-use crate::domain::{EmailAddress, Money, NameError, PersonName};
+use crate::domain::{EmailAddress, NameError, PersonName};
 use crate::error::{ApiError, ApiJson, FieldErrors};
 use crate::event::Ticket;
 use crate::orders::{self, NewOrder, OrderKind, sku};
@@ -40,11 +38,9 @@ struct PaymentIntentRequest {
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct PaymentIntentResponse {
-    client_secret: String,
+    #[serde(flatten)]
+    payment: PaymentCreated,
     ticket_id: u32,
-    payment_intent_id: String,
-    order_id: String,
-    amount: Money,
 }
 
 /// Reserves a ticket and creates its payment at the server's price.
@@ -58,21 +54,11 @@ async fn create_payment_intent(
         .ticket_by_type(&request.ticket_type)
         .ok_or_else(|| ApiError::NotFound("The selected ticket type does not exist".into()))?;
     let order = parse_order(&request, ticket)?;
-    if request.amount.is_some_and(|amount| amount != order.amount().cents()) {
-        return Err(ApiError::Conflict(
-            "The price has changed. Please reload the page to see the current price.".into(),
-        ));
-    }
-    let hold_for = Duration::from_secs(u64::from(state.settings.reservation_minutes) * 60);
-    let (order, payment) = orders::place_order(&state.store, state.gateway.as_ref(), &order, hold_for)
-        .await
-        .map_err(|error| checkout_error(error, &ticket.name))?;
+    let sold_out = format!("Sorry, the {} is sold out.", ticket.name);
+    let payment = place_at_server_price(&state, &order, request.amount, sold_out).await?;
     Ok(Json(PaymentIntentResponse {
-        client_secret: payment.client_secret,
+        payment,
         ticket_id: ticket.id,
-        payment_intent_id: payment.id,
-        order_id: order.id,
-        amount: order.amount,
     }))
 }
 
