@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { ordersFor } from './support/orders';
+import { ordersFor, uniqueEmail } from './support/orders';
+import { seriousViolations } from './support/payment';
 
 // The release server runs the sandbox gateway (no Stripe keys in playwright.config.ts),
 // so these tests pay with Stripe's test card numbers and no network leaves the machine.
@@ -19,11 +19,6 @@ async function reachCardForm(page: Page, email: string) {
   await expect(card).toBeVisible();
   await expect(card).toContainText('Test mode: no real payment is taken. Use card 4242 4242 4242 4242.');
   return card;
-}
-
-/** A fresh address per run, so repeated runs against one database never collide. */
-function uniqueEmail(name: string) {
-  return `${name}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
 }
 
 test.describe('ticket checkout', () => {
@@ -81,19 +76,12 @@ test.describe('ticket checkout', () => {
   });
 
   test('the details and card steps have no serious accessibility violations', async ({ page }) => {
-    const serious = async () => {
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-      return results.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    };
-
     await page.goto('/checkout/developer');
     await expect(page.getByRole('form', { name: 'Your details' })).toBeVisible();
-    expect(await serious()).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
 
     await reachCardForm(page, uniqueEmail('axe'));
-    expect(await serious()).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   test.describe('on a 360 px phone', () => {

@@ -28,3 +28,8 @@ export function storedOrders(): StoredOrder[] {
 export function ordersFor(email: string): StoredOrder[] {
   return storedOrders().filter((order) => order.buyerEmail === email);
 }
+
+/** A fresh address per run, so repeated runs against one database never collide. */
+export function uniqueEmail(name: string): string {
+  return `${name}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+}

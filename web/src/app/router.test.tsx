@@ -36,7 +36,8 @@ const config = {
 function serveSite() {
   return mockFetch((url) => {
     if (url === '/api/config') return jsonResponse(config);
-    if (url === '/api/tickets' || url === '/api/merchandise') return jsonResponse([]);
+    if (url === '/api/tickets' || url === '/api/merchandise' || url === '/api/sponsorship-tiers')
+      return jsonResponse([]);
     return textResponse('not found', 404);
   });
 }
@@ -112,5 +113,31 @@ describe('app routes', () => {
     await user.click(within(menu!).getByRole('link', { name: 'Venue' }));
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(menu).not.toBeVisible();
+  });
+
+  it('loads the merchandise confirmation on demand and says when the payment information is missing', async () => {
+    serveSite();
+    renderWithProviders(<AppRoutes />, { route: '/merchandise-confirmation' });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order Confirmation Failed' })).toBeInTheDocument();
+    expect(screen.getByText('Missing payment information in URL')).toBeInTheDocument();
+  });
+
+  it('loads the merchandise checkout on demand and shows the error screen for an unknown item', async () => {
+    serveSite();
+    renderWithProviders(<AppRoutes />, { route: '/merchandise-checkout/999' });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Error' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+  });
+
+  it('loads the sponsor payment and confirmation screens on demand', async () => {
+    serveSite();
+    const { unmount } = renderWithProviders(<AppRoutes />, { route: '/sponsor-payment' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Become a Sponsor' })).toBeInTheDocument();
+    unmount();
+
+    renderWithProviders(<AppRoutes />, { route: '/sponsor-confirmation?redirect_status=failed' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment Not Completed' })).toBeInTheDocument();
   });
 });

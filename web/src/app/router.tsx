@@ -9,9 +9,29 @@ import { NotFoundPage } from '@/features/not-found/components/not-found-page';
 const SponsorshipPage = lazy(() =>
   import('@/features/sponsorship/components/sponsorship-page').then((m) => ({ default: m.SponsorshipPage })),
 );
-// Stripe's libraries are imported only from this route's module tree.
+// Stripe's libraries are imported only from the payment routes' module trees.
 const CheckoutPage = lazy(() =>
   import('@/features/checkout/components/checkout-page').then((m) => ({ default: m.CheckoutPage })),
+);
+const MerchandiseCheckoutPage = lazy(() =>
+  import('@/features/merchandise-checkout/components/merchandise-checkout-page').then((m) => ({
+    default: m.MerchandiseCheckoutPage,
+  })),
+);
+const MerchandiseConfirmationPage = lazy(() =>
+  import('@/features/merchandise-checkout/components/merchandise-confirmation-page').then((m) => ({
+    default: m.MerchandiseConfirmationPage,
+  })),
+);
+const SponsorPaymentPage = lazy(() =>
+  import('@/features/sponsor-payment/components/sponsor-payment-page').then((m) => ({
+    default: m.SponsorPaymentPage,
+  })),
+);
+const SponsorConfirmationPage = lazy(() =>
+  import('@/features/sponsor-payment/components/sponsor-confirmation-page').then((m) => ({
+    default: m.SponsorConfirmationPage,
+  })),
 );
 const PrivacyPolicyPage = lazy(() =>
   import('@/features/legal/components/privacy-policy-page').then((m) => ({ default: m.PrivacyPolicyPage })),
@@ -36,7 +56,11 @@ export function AppRoutes() {
       <Route element={<SiteLayout />}>
         <Route path={paths.home} element={<HomePage />} />
         <Route path={paths.checkoutRoute} element={<CheckoutPage />} />
+        <Route path={paths.merchandiseCheckoutRoute} element={<MerchandiseCheckoutPage />} />
+        <Route path={paths.merchandiseConfirmation} element={<MerchandiseConfirmationPage />} />
         <Route path={paths.sponsorship} element={<SponsorshipPage />} />
+        <Route path={paths.sponsorPayment} element={<SponsorPaymentPage />} />
+        <Route path={paths.sponsorConfirmation} element={<SponsorConfirmationPage />} />
         <Route path={paths.privacyPolicy} element={<PrivacyPolicyPage />} />
         <Route path={paths.termsOfService} element={<TermsOfServicePage />} />
         <Route path={paths.codeOfConduct} element={<CodeOfConductPage />} />

@@ -6,6 +6,7 @@ export const paths = {
   checkout: (ticketType: string) => `/checkout/${encodeURIComponent(ticketType)}`,
   checkoutRoute: '/checkout/:ticketType',
   merchandiseCheckout: (id: number) => `/merchandise-checkout/${id}`,
+  merchandiseCheckoutRoute: '/merchandise-checkout/:id',
   merchandiseConfirmation: '/merchandise-confirmation',
   merchandiseSpecialPricing: (type: string) => `/merchandise/purchase.html?type=${encodeURIComponent(type)}`,
   sponsorship: '/sponsorship',

@@ -7,8 +7,14 @@ import { Toaster } from '@/components/ui/toaster';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { createQueryClient } from '@/lib/query-client';
 
-/** Renders UI with the app's providers: the real query defaults (but no wait between retries), a router and the toaster. */
-export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?: string } = {}) {
+/**
+ * Renders UI with the app's providers: the real query defaults (but no wait between retries), a router and the toaster.
+ * `strictMode` renders under <StrictMode> at the root, as main.tsx does, so effects run twice on mount.
+ */
+export function renderWithProviders(
+  ui: ReactElement,
+  { route = '/', strictMode = false }: { route?: string; strictMode?: boolean } = {},
+) {
   const queryClient = createQueryClient();
   const defaults = queryClient.getDefaultOptions();
   queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retryDelay: 0 } });
@@ -20,6 +26,7 @@ export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?:
         <Toaster />
       </TooltipProvider>
     </QueryClientProvider>,
+    { reactStrictMode: strictMode },
   );
   return { user, queryClient, ...result };
 }

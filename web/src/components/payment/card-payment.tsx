@@ -11,17 +11,25 @@ export interface CardPaymentProps extends CardStepProps {
   /** From GET /api/config. */
   provider: 'stripe' | 'sandbox';
   stripePublishableKey?: string;
-  /** Where Stripe returns after a redirect-based payment method. */
-  returnPath: string;
+  /** The yellow notice's text when Stripe has no publishable key; the ticket checkout's sentence by default. */
+  notConfiguredMessage?: string;
+  /** Said on screen while Stripe's card form loads; otherwise only screen readers hear of the wait. */
+  loadingLabel?: string;
 }
 
 /** The card step for whichever gateway the server uses, for tickets, merchandise and sponsorships alike. */
-export function CardPayment({ provider, stripePublishableKey, returnPath, ...props }: CardPaymentProps) {
+export function CardPayment({
+  provider,
+  stripePublishableKey,
+  notConfiguredMessage,
+  loadingLabel,
+  ...props
+}: CardPaymentProps) {
   if (provider === 'sandbox') return <SandboxCardForm {...props} />;
-  if (!stripePublishableKey) return <StripeNotConfiguredNotice />;
+  if (!stripePublishableKey) return <StripeNotConfiguredNotice message={notConfiguredMessage} />;
   return (
-    <Suspense fallback={<CardFormSkeleton />}>
-      <StripePaymentForm publishableKey={stripePublishableKey} returnPath={returnPath} {...props} />
+    <Suspense fallback={<CardFormSkeleton label={loadingLabel} />}>
+      <StripePaymentForm publishableKey={stripePublishableKey} loadingLabel={loadingLabel} {...props} />
     </Suspense>
   );
 }

@@ -1,5 +1,6 @@
 import { FlaskConicalIcon } from 'lucide-react';
 import type { ChangeEvent } from 'react';
+import { useNavigate } from 'react-router';
 import { z } from 'zod/mini';
 import { Button } from '@/components/ui/button';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
@@ -16,7 +17,13 @@ import {
   parseExpiry,
 } from './card-format';
 import { PaymentAlert } from './payment-alert';
-import { PROCESSING_LABEL, usePaymentSubmission, type CardStepProps, type PaymentAttempt } from './payment-submission';
+import {
+  PROCESSING_LABEL,
+  redirectReturnPath,
+  usePaymentSubmission,
+  type CardStepProps,
+  type PaymentAttempt,
+} from './payment-submission';
 
 const SANDBOX_NOTICE = 'Test mode: no real payment is taken. Use card 4242 4242 4242 4242.';
 
@@ -53,9 +60,21 @@ function reformat(
   }
 }
 
-/** The sandbox gateway's card step (DESIGN.md §6): a plain card form posting to /api/sandbox/confirm. */
-export function SandboxCardForm({ clientSecret, submitLabel, ...handlers }: CardStepProps) {
-  const { processing, declineMessage, submit } = usePaymentSubmission(handlers);
+/**
+ * The sandbox gateway's card step (DESIGN.md §6): a plain card form posting to /api/sandbox/confirm.
+ * It has no billing details to keep, and for a redirect flow it goes to the return page itself, as Stripe would.
+ */
+export function SandboxCardForm({
+  clientSecret,
+  submitLabel,
+  returnPath,
+  redirect = 'if_required',
+  onSucceeded,
+  onDeclined,
+  onError,
+}: CardStepProps) {
+  const navigate = useNavigate();
+  const { processing, declineMessage, submit } = usePaymentSubmission({ onSucceeded, onDeclined, onError });
 
   async function pay({ cardNumber, expiry, cvc }: SandboxCardValues): Promise<PaymentAttempt> {
     // the schema guarantees a complete expiry
@@ -68,6 +87,10 @@ export function SandboxCardForm({ clientSecret, submitLabel, ...handlers }: Card
         expYear: year,
         cvc: digitsOf(cvc),
       });
+      if (redirect === 'always') {
+        void navigate(redirectReturnPath(returnPath, confirmation.paymentIntentId, clientSecret));
+        return { status: 'redirected' };
+      }
       return { status: 'succeeded', paymentIntentId: confirmation.paymentIntentId };
     } catch (error) {
       // 402 is the gateway refusing the card; anything else is unexpected

@@ -1,5 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ComponentProps } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getStripe } from '@/lib/stripe';
 import { deferred } from '@/test/fetch-mock';
@@ -26,7 +27,7 @@ vi.mock('@stripe/react-stripe-js', async () => {
 });
 vi.mock('@/lib/stripe', () => ({ getStripe: vi.fn() }));
 
-async function renderForm() {
+async function renderForm(props: Partial<ComponentProps<typeof StripePaymentForm>> = {}) {
   const handlers = { onSucceeded: vi.fn(), onDeclined: vi.fn(), onError: vi.fn() };
   const user = userEvent.setup();
   // awaited, so the form settles once Stripe.js (here, a resolved promise) is ready
@@ -38,6 +39,7 @@ async function renderForm() {
         returnPath="/"
         submitLabel="Complete Purchase"
         {...handlers}
+        {...props}
       />,
     );
   });
@@ -122,5 +124,39 @@ describe('Stripe payment form', () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent('The secure card form could not be loaded.');
     expect(screen.queryByRole('button', { name: 'Complete Purchase' })).not.toBeInTheDocument();
+  });
+
+  it('always redirects to the return page for a redirect flow, passing the billing details', async () => {
+    // Stripe's promise settles only when it cannot take the payment; otherwise the browser leaves
+    stripeMocks.confirmPayment.mockReturnValue(new Promise(() => {}));
+    const { user, onSucceeded } = await renderForm({
+      returnPath: '/sponsor-confirmation',
+      redirect: 'always',
+      billingDetails: { name: 'Ana Diaz', email: 'ana@acme.example' },
+      submitLabel: 'Complete Sponsorship Payment',
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Complete Sponsorship Payment' }));
+
+    expect(await screen.findByRole('button', { name: 'Processing...' })).toBeDisabled();
+    expect(stripeMocks.confirmPayment).toHaveBeenCalledWith({
+      elements: stripeMocks.elements,
+      confirmParams: {
+        return_url: `${window.location.origin}/sponsor-confirmation`,
+        payment_method_data: { billing_details: { name: 'Ana Diaz', email: 'ana@acme.example' } },
+      },
+    });
+    expect(onSucceeded).not.toHaveBeenCalled();
+  });
+
+  it('shows the refusal, or the brief’s fallback, when a redirect flow cannot take the payment', async () => {
+    stripeMocks.confirmPayment.mockResolvedValue({ error: { type: 'card_error', code: 'card_declined' } });
+    const { user, onDeclined } = await renderForm({ returnPath: '/merchandise-confirmation', redirect: 'always' });
+
+    await user.click(await completePurchase());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('An error occurred with your payment');
+    expect(onDeclined).toHaveBeenCalledWith('An error occurred with your payment');
+    expect(await completePurchase()).toBeEnabled();
   });
 });

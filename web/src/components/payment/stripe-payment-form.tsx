@@ -25,8 +25,8 @@ const LOAD_FAILED = 'The secure card form could not be loaded. Check your connec
 
 export interface StripePaymentFormProps extends CardStepProps {
   publishableKey: string;
-  /** Where Stripe sends the buyer back after a redirect-based payment method, e.g. '/'. */
-  returnPath: string;
+  /** Said on screen while Stripe.js loads. */
+  loadingLabel?: string;
 }
 
 /** Stripe.js for the key, loaded after mount: loading it injects a script, which rendering must not do. */
@@ -44,11 +44,14 @@ function useStripeJs(publishableKey: string) {
   return loaded?.key === publishableKey ? loaded : null;
 }
 
-/** Stripe's card step: the Payment Element for the payment's client secret, confirmed in place when possible. */
-export function StripePaymentForm({ publishableKey, clientSecret, ...props }: StripePaymentFormProps) {
+/**
+ * Stripe's card step: the Payment Element for the payment's client secret, confirmed in place
+ * or, for a redirect flow, on the way to the return page.
+ */
+export function StripePaymentForm({ publishableKey, clientSecret, loadingLabel, ...props }: StripePaymentFormProps) {
   const loaded = useStripeJs(publishableKey);
 
-  if (!loaded) return <CardFormSkeleton />;
+  if (!loaded) return <CardFormSkeleton label={loadingLabel} />;
   if (!loaded.stripe) return <PaymentAlert message={LOAD_FAILED} />;
 
   return (
@@ -61,8 +64,10 @@ export function StripePaymentForm({ publishableKey, clientSecret, ...props }: St
 function StripeCardStep({
   returnPath,
   submitLabel,
+  redirect = 'if_required',
+  billingDetails,
   ...handlers
-}: Omit<StripePaymentFormProps, 'publishableKey' | 'clientSecret'>) {
+}: Omit<StripePaymentFormProps, 'publishableKey' | 'clientSecret' | 'loadingLabel'>) {
   const stripe = useStripe();
   const elements = useElements();
   const [ready, setReady] = useState(false);
@@ -73,11 +78,21 @@ function StripeCardStep({
     event.preventDefault();
     if (!stripe || !elements) return;
     void submit(async (): Promise<PaymentAttempt> => {
+      const confirmParams = {
+        return_url: new URL(returnPath, window.location.origin).href,
+        ...(billingDetails && { payment_method_data: { billing_details: billingDetails } }),
+      };
+      if (redirect === 'always') {
+        // Stripe answers only when it cannot take the payment; otherwise the browser is already leaving
+        const { error } = await stripe.confirmPayment({ elements, confirmParams });
+        if (error) return { status: 'declined', message: error.message || FALLBACK_DECLINE };
+        return { status: 'redirected' };
+      }
       const { error, paymentIntent } = await stripe.confirmPayment({
         elements,
         // the brief: redirect only when the payment method requires it, back to the site
         redirect: 'if_required',
-        confirmParams: { return_url: new URL(returnPath, window.location.origin).href },
+        confirmParams,
       });
       if (error) return { status: 'declined', message: error.message || FALLBACK_DECLINE };
       if (paymentIntent.status === 'succeeded') return { status: 'succeeded', paymentIntentId: paymentIntent.id };

@@ -35,18 +35,17 @@ const toastVariants = cva(
 export function Toast({
   className,
   variant,
+  children,
   ...props
 }: ComponentProps<typeof ToastPrimitive.Root> & VariantProps<typeof toastVariants>) {
   return (
-    <ToastPrimitive.Root
-      data-slot="toast"
-      // a status item for assistive tech to find; Radix itself announces the text, hence aria-live off
-      role="status"
-      aria-live="off"
-      aria-atomic="true"
-      className={cn(toastVariants({ variant }), className)}
-      {...props}
-    />
+    <ToastPrimitive.Root data-slot="toast" className={cn(toastVariants({ variant }), className)} {...props}>
+      {/* a status for assistive tech to find, inside the list item (a role on the <li> would break the list);
+          Radix itself announces the text, hence aria-live off */}
+      <div role="status" aria-live="off" aria-atomic="true" className="flex w-full items-start justify-between gap-3">
+        {children}
+      </div>
+    </ToastPrimitive.Root>
   );
 }
 

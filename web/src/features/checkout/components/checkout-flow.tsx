@@ -1,6 +1,6 @@
-import { FlaskConicalIcon, LockIcon } from 'lucide-react';
 import { useState } from 'react';
 import { CardPayment } from '@/components/payment/card-payment';
+import { PaymentProviderNote } from '@/components/payment/payment-provider-note';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import type { SiteConfig } from '@/features/config/api/get-config';
@@ -17,7 +17,7 @@ import {
 } from '../api/create-payment-intent';
 import { CheckoutSuccess } from './checkout-success';
 import { OrderSummary } from './order-summary';
-import { StepHeading } from './step-heading';
+import { StepHeading } from '@/components/ui/step-heading';
 import { TicketDetailsForm, type TicketDetailsFormApi } from './ticket-details-form';
 
 type Stage =
@@ -87,8 +87,6 @@ export function CheckoutFlow({ ticket, config }: { ticket: Ticket; config: SiteC
     );
   }
 
-  const sandbox = config.paymentProvider === 'sandbox';
-
   return (
     <>
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
@@ -156,19 +154,7 @@ export function CheckoutFlow({ ticket, config }: { ticket: Ticket; config: SiteC
         </Card>
       </div>
 
-      <p className="mt-8 flex items-start justify-center gap-2 text-center text-sm text-muted-foreground">
-        {sandbox ? (
-          <>
-            <FlaskConicalIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            Test mode: payments go to the built-in sandbox gateway and no real payment is taken.
-          </>
-        ) : (
-          <>
-            <LockIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            Payments are processed securely by Stripe. Your card details never touch our servers.
-          </>
-        )}
-      </p>
+      <PaymentProviderNote provider={config.paymentProvider} />
     </>
   );
 }

@@ -1,6 +1,7 @@
-import { ArrowLeftIcon, RefreshCwIcon, TriangleAlertIcon } from 'lucide-react';
+import { ArrowLeftIcon } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { PaymentSettingsUnavailable } from '@/components/payment/payment-settings-unavailable';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
@@ -8,7 +9,6 @@ import { useConfig } from '@/features/config/api/get-config';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useToast } from '@/hooks/use-toast';
 import { useTickets } from '@/lib/api/get-tickets';
-import { cn } from '@/lib/cn';
 import { CheckoutFlow } from './checkout-flow';
 import { CheckoutSkeleton } from './checkout-skeleton';
 
@@ -65,28 +65,10 @@ export function CheckoutPage() {
         {ticket && config.data ? (
           <CheckoutFlow key={ticket.type} ticket={ticket} config={config.data} />
         ) : ticket && config.isError ? (
-          <SettingsUnavailable onRetry={() => void config.refetch()} retrying={config.isFetching} />
+          <PaymentSettingsUnavailable onRetry={() => void config.refetch()} retrying={config.isFetching} />
         ) : (
           <CheckoutSkeleton />
         )}
-      </div>
-    </div>
-  );
-}
-
-function SettingsUnavailable({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
-  return (
-    <div role="alert" className="max-w-2xl rounded-lg border border-border bg-card p-6">
-      <div className="flex items-start gap-3">
-        <TriangleAlertIcon className="mt-0.5 size-5 shrink-0 text-destructive" aria-hidden="true" />
-        <div>
-          <p className="font-semibold">The payment settings could not be loaded.</p>
-          <p className="mt-1 text-muted-foreground">Check your connection and try again.</p>
-          <Button variant="outline" className="mt-4" onClick={onRetry} disabled={retrying}>
-            <RefreshCwIcon className={cn('size-4', retrying && 'animate-spin')} aria-hidden="true" />
-            {retrying ? 'Retrying…' : 'Try again'}
-          </Button>
-        </div>
       </div>
     </div>
   );

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { formatCents } from '@/lib/money';
-import { StepHeading } from './step-heading';
+import { StepHeading } from '@/components/ui/step-heading';
 
 interface CheckoutSuccessProps {
   email: string;

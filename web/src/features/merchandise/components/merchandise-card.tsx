@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
+import type { MerchandiseItem } from '@/lib/api/get-merchandise';
 import { formatCents } from '@/lib/money';
-import type { MerchandiseItem } from '../api/get-merchandise';
 
 const IMAGE_SIZE = 480;
 

@@ -1,8 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { MerchandiseItem } from '@/lib/api/get-merchandise';
 import { jsonResponse, mockFetch, textResponse } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render';
-import type { MerchandiseItem } from '../api/get-merchandise';
 import { MerchandiseSection } from './merchandise-section';
 
 const tshirt: MerchandiseItem = {

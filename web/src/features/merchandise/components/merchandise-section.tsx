@@ -3,7 +3,7 @@ import { Section, SectionHeader } from '@/components/layout/section';
 import { Card, CardContent, CardFooter } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { useMerchandise } from '../api/get-merchandise';
+import { useMerchandise } from '@/lib/api/get-merchandise';
 import { filterMerchandise, type MerchandiseTab } from '../utils/filter-merchandise';
 import { MerchandiseCard } from './merchandise-card';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MerchandiseItem } from '../api/get-merchandise';
+import type { MerchandiseItem } from '@/lib/api/get-merchandise';
 import { filterMerchandise } from './filter-merchandise';
 
 const item = (id: number, category: string): MerchandiseItem => ({

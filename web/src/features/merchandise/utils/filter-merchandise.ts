@@ -1,4 +1,4 @@
-import type { MerchandiseItem } from '../api/get-merchandise';
+import type { MerchandiseItem } from '@/lib/api/get-merchandise';
 
 export type MerchandiseTab = 'all' | 'tshirt' | 'hat';
 

@@ -18,8 +18,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { paths } from '@/config/paths';
 import { useConfig, type EventInfo } from '@/features/config/api/get-config';
+import { useSponsorshipTiers, type SponsorshipTier } from '@/lib/api/get-sponsorship-tiers';
 import { cn } from '@/lib/cn';
-import { useSponsorshipTiers, type SponsorshipTier } from '../api/get-sponsorship-tiers';
 
 const wholeDollars = new Intl.NumberFormat('en-US', {
   style: 'currency',

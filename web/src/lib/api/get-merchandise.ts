@@ -6,6 +6,7 @@ export const merchandiseItemSchema = z.object({
   id: z.int(),
   name: z.string(),
   description: z.string(),
+  /** What is charged, in cents: the special price for the special offers (DESIGN.md §4.8). */
   price: z.int(),
   regularPrice: z.optional(z.int()),
   // 'tshirt' or 'hat' today; a string so a new category never hides the whole list
@@ -22,7 +23,8 @@ export async function getMerchandise(): Promise<MerchandiseItem[]> {
   return z.array(merchandiseItemSchema).parse(await api.get<unknown>('/api/merchandise'));
 }
 
-export function useMerchandise() {
+/** The merchandise list; `enabled: false` holds the call back (the checkout's id is not a number). */
+export function useMerchandise({ enabled = true }: { enabled?: boolean } = {}) {
   // the brief retries the two catalogue lists up to 3 times
-  return useQuery({ queryKey: ['merchandise'], queryFn: getMerchandise, retry: 3 });
+  return useQuery({ queryKey: ['merchandise'], queryFn: getMerchandise, retry: 3, enabled });
 }

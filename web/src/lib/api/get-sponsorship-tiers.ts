@@ -1,16 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
+
+const count = () => z.int().check(z.nonnegative());
 
 export const sponsorshipTierSchema = z.object({
   value: z.string(),
   label: z.string(),
-  /** Integer US cents. */
-  amount: z.number().int().nonnegative(),
+  /** Integer US cents: the one price list for the page, the sponsor form and the charge (DESIGN.md §4.2). */
+  amount: count(),
   group: z.enum(['standard', 'signature']),
   available: z.boolean(),
-  vipPasses: z.number().int().nonnegative(),
-  exhibitionSpace: z.string().optional(),
+  vipPasses: count(),
+  exhibitionSpace: z.optional(z.string()),
   perks: z.array(z.string()),
 });
 

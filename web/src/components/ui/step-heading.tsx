@@ -8,10 +8,13 @@ import { cn } from '@/lib/cn';
 export function StepHeading({
   children,
   focusOnMount = false,
+  level = 2,
   className,
 }: {
   children: ReactNode;
   focusOnMount?: boolean;
+  /** 1 when the step is the page itself, as on the confirmation pages. */
+  level?: 1 | 2;
   className?: string;
 }) {
   const ref = useRef<HTMLHeadingElement>(null);
@@ -19,13 +22,14 @@ export function StepHeading({
     if (focusOnMount) ref.current?.focus();
   }, [focusOnMount]);
 
+  const Heading = level === 1 ? 'h1' : 'h2';
   return (
-    <h2
+    <Heading
       ref={ref}
       tabIndex={-1}
       className={cn('font-display text-2xl font-bold tracking-tight outline-none', className)}
     >
       {children}
-    </h2>
+    </Heading>
   );
 }

@@ -1,0 +1,101 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ordersFor, uniqueEmail } from './support/orders';
+import { horizontalOverflow, payWithTestCard, sandboxCardForm, seriousViolations, toast } from './support/payment';
+
+// The e2e database is shared by every test in a run and signature sponsorships sell once,
+// so these tests buy standard tiers only.
+
+/** Fills the sponsor form (the tier already chosen) and gets through to the card form. */
+async function reachCardForm(page: Page, email: string) {
+  const form = page.getByRole('form', { name: 'Sponsorship details' });
+  await form.getByLabel('Company name').fill('Acme Corp');
+  await form.getByLabel('Contact name').fill('Ana Diaz');
+  await form.getByLabel('Email', { exact: true }).fill(email);
+  await form.getByLabel('Phone').fill('+1 305 555 0100');
+  await form.getByLabel('Company website').fill('https://acme.example');
+  await form.getByRole('button', { name: 'Proceed to Payment' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Complete Your Sponsorship Payment' })).toBeVisible();
+  await expect(toast(page)).toContainText('Ready for Payment');
+  return sandboxCardForm(page);
+}
+
+test.describe('sponsorship payment', () => {
+  test('buys the Platinum tier from the sponsorship page and confirms it', async ({ page }) => {
+    const email = uniqueEmail('sponsor');
+    await page.goto('/sponsorship');
+    await page.getByRole('link', { name: 'Purchase Platinum sponsorship' }).click();
+
+    await expect(page).toHaveURL(/\/sponsor-payment\?tier=platinum&price=50000$/);
+    await expect(page.getByLabel('Sponsorship tier')).toHaveValue('platinum');
+    const card = await reachCardForm(page, email);
+    await expect(page.getByRole('region', { name: 'Sponsorship summary' })).toContainText('$50,000.00');
+
+    await payWithTestCard(card, '4242 4242 4242 4242', 'Complete Sponsorship Payment');
+
+    await expect(page.getByRole('heading', { name: 'Sponsorship Confirmed!' })).toBeVisible();
+    await expect(page).toHaveURL(/\/sponsor-confirmation\?payment_intent=pi_[^&]+&.*redirect_status=succeeded/);
+    const paymentIntentId = new URL(page.url()).searchParams.get('payment_intent') ?? '';
+    await expect(page.getByText(paymentIntentId, { exact: true })).toBeVisible();
+
+    const [order] = ordersFor(email);
+    expect(order).toMatchObject({ status: 'paid', amount: 5000000 });
+    await expect(page.getByText(order.reference, { exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to Sponsorship' })).toHaveAttribute('href', '/sponsorship');
+  });
+
+  test('a declined card shows Payment Failed, inline too', async ({ page }) => {
+    const email = uniqueEmail('sponsor.declined');
+    await page.goto('/sponsor-payment?tier=supporter');
+    await expect(page.getByLabel('Sponsorship tier')).toHaveValue('supporter');
+    const card = await reachCardForm(page, email);
+
+    await payWithTestCard(card, '4000 0000 0000 0002', 'Complete Sponsorship Payment');
+
+    await expect(toast(page)).toContainText('Payment Failed');
+    await expect(card.getByRole('alert')).toHaveText('Your card was declined.');
+    await expect(card.getByRole('button', { name: 'Complete Sponsorship Payment' })).toBeEnabled();
+    expect(ordersFor(email).filter((order) => order.status === 'paid')).toEqual([]);
+  });
+
+  test('lists the tiers in two groups and validates the form', async ({ page }) => {
+    await page.goto('/sponsor-payment');
+
+    const select = page.getByLabel('Sponsorship tier');
+    await expect(select.locator('optgroup[label="Standard Sponsorship Tiers"] option')).toHaveCount(5);
+    await expect(select.locator('optgroup[label="Signature Sponsorship Tiers"] option')).toHaveCount(5);
+
+    await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+    await expect(page.getByText('Company name is required')).toBeVisible();
+    await expect(page.getByText('Please select a sponsorship tier')).toBeVisible();
+    await expect(page.getByLabel('Company name')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  test('the confirmation page without a succeeded payment offers to try again', async ({ page }) => {
+    await page.goto('/sponsor-confirmation');
+
+    await expect(page.getByRole('heading', { name: 'Payment Not Completed' })).toBeVisible();
+    await page.getByRole('link', { name: 'Try Again' }).click();
+    await expect(page).toHaveURL(/\/sponsor-payment$/);
+  });
+
+  test('the form and card steps have no serious accessibility violations', async ({ page }) => {
+    await page.goto('/sponsor-payment?tier=silver');
+    await expect(page.getByRole('form', { name: 'Sponsorship details' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await reachCardForm(page, uniqueEmail('sponsor.axe'));
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test.describe('on a 360 px phone', () => {
+    test.use({ viewport: { width: 360, height: 740 } });
+
+    test('the sponsor form fits the screen without sideways scrolling', async ({ page }) => {
+      await page.goto('/sponsor-payment?tier=workshop');
+      await expect(page.getByRole('form', { name: 'Sponsorship details' })).toBeVisible();
+
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    });
+  });
+});

@@ -1,0 +1,53 @@
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod/mini';
+import { api } from '@/lib/api-client';
+
+/** The most of one item an order holds (the server's limit too). */
+export const MAX_QUANTITY = 20;
+
+const QUANTITY_MESSAGE = `Quantity must be between 1 and ${MAX_QUANTITY}.`;
+const trimmed = () => z.string().check(z.trim());
+
+/** The customer form, with the brief's messages; size and color come from selects holding the item's options. */
+export const merchandiseOrderSchema = z.object({
+  name: trimmed().check(z.minLength(1, 'Name is required')),
+  email: z.pipe(trimmed(), z.email('Invalid email address')),
+  quantity: z
+    .number(QUANTITY_MESSAGE)
+    .check(z.int(QUANTITY_MESSAGE), z.minimum(1, QUANTITY_MESSAGE), z.maximum(MAX_QUANTITY, QUANTITY_MESSAGE)),
+  size: z.string(),
+  color: z.string(),
+});
+
+export type MerchandiseOrder = z.output<typeof merchandiseOrderSchema>;
+
+export interface MerchandisePaymentRequest {
+  merchandiseId: number;
+  /** price × quantity in cents; the server refuses (409) an amount that is not its own. */
+  amount: number;
+  name: string;
+  email: string;
+  quantity: number;
+  /** Only for items that come in sizes or colors. */
+  size?: string;
+  color?: string;
+}
+
+export const merchandisePaymentSchema = z.object({
+  // checked by the screen: without it there is no payment to confirm ('Could not initialize payment')
+  clientSecret: z.optional(z.string()),
+  paymentIntentId: z.optional(z.string()),
+  orderId: z.optional(z.string()),
+  amount: z.optional(z.int()),
+});
+
+export type MerchandisePayment = z.infer<typeof merchandisePaymentSchema>;
+
+/** Reserves the item and creates its payment at the server's price. */
+export async function createMerchandisePayment(request: MerchandisePaymentRequest): Promise<MerchandisePayment> {
+  return merchandisePaymentSchema.parse(await api.post<unknown>('/api/create-merchandise-payment', request));
+}
+
+export function useCreateMerchandisePayment() {
+  return useMutation({ mutationFn: createMerchandisePayment });
+}

@@ -1,0 +1,17 @@
+import { z } from 'zod/mini';
+import { api } from '@/lib/api-client';
+
+export const paymentDetailsSchema = z.object({
+  // checked by the confirmation page: without it the payment is not a merchandise order ('Invalid payment details')
+  merchandiseId: z.optional(z.nullable(z.int())),
+  name: z.optional(z.nullable(z.string())),
+  email: z.optional(z.nullable(z.string())),
+});
+
+export type PaymentDetails = z.infer<typeof paymentDetailsSchema>;
+
+/** Who bought which item with a payment, for the page the gateway returns to. */
+export async function getPaymentDetails(paymentIntentId: string): Promise<PaymentDetails> {
+  const query = new URLSearchParams({ paymentIntentId });
+  return paymentDetailsSchema.parse(await api.get<unknown>(`/api/get-payment-details?${query.toString()}`));
+}

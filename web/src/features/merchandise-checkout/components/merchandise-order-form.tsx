@@ -1,0 +1,157 @@
+import type { UseFormReturn } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+import type { MerchandiseItem } from '@/lib/api/get-merchandise';
+import { formatCents } from '@/lib/money';
+import { MAX_QUANTITY, merchandiseOrderSchema, type MerchandiseOrder } from '../api/create-merchandise-payment';
+
+export type MerchandiseOrderFormApi = UseFormReturn<MerchandiseOrder, unknown, MerchandiseOrder>;
+
+interface MerchandiseOrderFormProps {
+  item: MerchandiseItem;
+  /** price × the quantity, as the form currently reads. */
+  total: number;
+  submitting: boolean;
+  onQuantityChange: (quantity: number) => void;
+  onSubmit: (order: MerchandiseOrder, form: MerchandiseOrderFormApi) => unknown;
+}
+
+/** Step one: who is buying, how many, and in which size and color (each only when the item has them). */
+export function MerchandiseOrderForm({
+  item,
+  total,
+  submitting,
+  onQuantityChange,
+  onSubmit,
+}: MerchandiseOrderFormProps) {
+  const sizes = item.sizes ?? [];
+  const colors = item.colors ?? [];
+
+  return (
+    <Form
+      schema={merchandiseOrderSchema}
+      options={{ defaultValues: { name: '', email: '', quantity: 1, size: sizes[0] ?? '', color: colors[0] ?? '' } }}
+      aria-label="Customer information"
+      className="space-y-6"
+      onSubmit={onSubmit}
+    >
+      {(form) => (
+        <>
+          <div className="grid gap-6 sm:grid-cols-2">
+            <FormField
+              control={form.control}
+              name="name"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Full name</FormLabel>
+                  <FormControl>
+                    <Input autoComplete="name" maxLength={100} {...field} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="email"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Email</FormLabel>
+                  <FormControl>
+                    <Input type="email" autoComplete="email" inputMode="email" {...field} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+          </div>
+
+          <div className="grid gap-6 sm:grid-cols-3">
+            <FormField
+              control={form.control}
+              name="quantity"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Quantity</FormLabel>
+                  <FormControl>
+                    <Input
+                      type="number"
+                      inputMode="numeric"
+                      min={1}
+                      max={MAX_QUANTITY}
+                      step={1}
+                      name={field.name}
+                      ref={field.ref}
+                      onBlur={field.onBlur}
+                      value={Number.isNaN(field.value) ? '' : field.value}
+                      onChange={(event) => {
+                        field.onChange(event.target.valueAsNumber);
+                        onQuantityChange(event.target.valueAsNumber);
+                      }}
+                    />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            {sizes.length > 0 && (
+              <FormField
+                control={form.control}
+                name="size"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>Size</FormLabel>
+                    <FormControl>
+                      <NativeSelect {...field}>
+                        {sizes.map((size) => (
+                          <option key={size} value={size}>
+                            {size}
+                          </option>
+                        ))}
+                      </NativeSelect>
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+            )}
+            {colors.length > 0 && (
+              <FormField
+                control={form.control}
+                name="color"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>Color</FormLabel>
+                    <FormControl>
+                      <NativeSelect {...field}>
+                        {colors.map((color) => (
+                          <option key={color} value={color}>
+                            {color}
+                          </option>
+                        ))}
+                      </NativeSelect>
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+            )}
+          </div>
+
+          <p className="flex items-baseline justify-between gap-4 border-t border-border pt-4 text-lg">
+            <span className="font-medium">Total</span>
+            <span className="font-display text-2xl font-bold" aria-live="polite">
+              {formatCents(total)}
+            </span>
+          </p>
+
+          <Button type="submit" size="lg" className="w-full" disabled={submitting}>
+            {submitting ? 'Processing...' : 'Continue to Payment'}
+          </Button>
+        </>
+      )}
+    </Form>
+  );
+}

@@ -1,0 +1,22 @@
+import { z } from 'zod/mini';
+import { api } from '@/lib/api-client';
+
+const optionalText = () => z.optional(z.nullable(z.string()));
+
+export const sponsorshipConfirmationSchema = z.object({
+  status: z.string(),
+  orderId: optionalText(),
+  /** The order reference the sponsor quotes, e.g. "CW-7K3P9QXM". */
+  reference: optionalText(),
+  tier: optionalText(),
+  tierLabel: optionalText(),
+  companyName: optionalText(),
+  amount: z.optional(z.nullable(z.int())),
+});
+
+export type SponsorshipConfirmation = z.infer<typeof sponsorshipConfirmationSchema>;
+
+/** Asks the server to check the payment with the gateway and mark the sponsorship paid (idempotent). */
+export async function confirmSponsorship(paymentIntentId: string): Promise<SponsorshipConfirmation> {
+  return sponsorshipConfirmationSchema.parse(await api.post<unknown>('/api/confirm-sponsorship', { paymentIntentId }));
+}

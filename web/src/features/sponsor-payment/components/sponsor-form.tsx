@@ -1,0 +1,181 @@
+import { useMemo } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Textarea } from '@/components/ui/textarea';
+import type { SponsorshipTier } from '@/lib/api/get-sponsorship-tiers';
+import { formatCents } from '@/lib/money';
+import { sponsorFormSchema, type SponsorForm } from '../api/create-sponsorship-payment';
+
+export type SponsorFormApi = UseFormReturn<SponsorForm, unknown, SponsorForm>;
+
+const groups = [
+  { group: 'standard', label: 'Standard Sponsorship Tiers' },
+  { group: 'signature', label: 'Signature Sponsorship Tiers' },
+] as const;
+
+/** "Platinum - $50,000.00", and "(sold out)" for a tier nobody can buy any more. */
+function optionText(tier: SponsorshipTier): string {
+  const text = `${tier.label} - ${formatCents(tier.amount)}`;
+  return tier.available ? text : `${text} (sold out)`;
+}
+
+interface SponsorFormProps {
+  tiers: SponsorshipTier[];
+  /** The tier to start with (from `?tier=`), already checked to exist and be available. */
+  initialTier: string;
+  submitting: boolean;
+  onSubmit: (values: SponsorForm, form: SponsorFormApi) => unknown;
+}
+
+/** The sponsor's company, contact and chosen tier. */
+export function SponsorFormFields({ tiers, initialTier, submitting, onSubmit }: SponsorFormProps) {
+  const schema = useMemo(() => sponsorFormSchema(tiers), [tiers]);
+
+  return (
+    <Form
+      schema={schema}
+      options={{
+        defaultValues: {
+          companyName: '',
+          contactName: '',
+          email: '',
+          phone: '',
+          website: '',
+          sponsorshipTier: initialTier,
+          additionalInfo: '',
+        },
+      }}
+      aria-label="Sponsorship details"
+      className="space-y-6"
+      onSubmit={onSubmit}
+    >
+      {(form) => (
+        <>
+          <div className="grid gap-6 sm:grid-cols-2">
+            <FormField
+              control={form.control}
+              name="companyName"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Company name</FormLabel>
+                  <FormControl>
+                    <Input autoComplete="organization" maxLength={200} {...field} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="contactName"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Contact name</FormLabel>
+                  <FormControl>
+                    <Input autoComplete="name" maxLength={200} {...field} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="email"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Email</FormLabel>
+                  <FormControl>
+                    <Input type="email" autoComplete="email" inputMode="email" {...field} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="phone"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Phone</FormLabel>
+                  <FormControl>
+                    <Input type="tel" autoComplete="tel" inputMode="tel" maxLength={40} {...field} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+          </div>
+
+          <FormField
+            control={form.control}
+            name="website"
+            render={({ field }) => (
+              <FormItem hasDescription>
+                <FormLabel>Company website</FormLabel>
+                <FormControl>
+                  <Input type="url" autoComplete="url" inputMode="url" placeholder="https://example.com" {...field} />
+                </FormControl>
+                <FormDescription>Optional.</FormDescription>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+
+          <FormField
+            control={form.control}
+            name="sponsorshipTier"
+            render={({ field }) => (
+              <FormItem hasDescription>
+                <FormLabel>Sponsorship tier</FormLabel>
+                <FormControl>
+                  <NativeSelect {...field}>
+                    <option value="" disabled>
+                      Select a sponsorship tier
+                    </option>
+                    {groups.map(({ group, label }) => {
+                      const inGroup = tiers.filter((tier) => tier.group === group);
+                      if (inGroup.length === 0) return null;
+                      return (
+                        <optgroup key={group} label={label}>
+                          {inGroup.map((tier) => (
+                            <option key={tier.value} value={tier.value} disabled={!tier.available}>
+                              {optionText(tier)}
+                            </option>
+                          ))}
+                        </optgroup>
+                      );
+                    })}
+                  </NativeSelect>
+                </FormControl>
+                <FormDescription>Signature sponsorships go to a single partner each.</FormDescription>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+
+          <FormField
+            control={form.control}
+            name="additionalInfo"
+            render={({ field }) => (
+              <FormItem hasDescription>
+                <FormLabel>Additional information</FormLabel>
+                <FormControl>
+                  <Textarea rows={4} maxLength={2000} {...field} />
+                </FormControl>
+                <FormDescription>Optional: anything our partnerships team should know.</FormDescription>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+
+          <Button type="submit" size="lg" className="w-full" disabled={submitting}>
+            {submitting ? 'Processing...' : 'Proceed to Payment'}
+          </Button>
+        </>
+      )}
+    </Form>
+  );
+}

@@ -1,0 +1,7 @@
+import { useLocation } from 'react-router';
+
+/** Stands in for a route's page in tests, showing where the app navigated to. */
+export function LocationProbe() {
+  const { pathname, search } = useLocation();
+  return <p data-testid="location">{`${pathname}${search}`}</p>;
+}
