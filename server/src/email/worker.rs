@@ -131,7 +131,7 @@ impl Mailer {
                 self.renderer.order_confirmation(&self.event, &self.public_url, &order)
             }
         }
-        .map_err(|error| error.to_string())?;
+        .map_err(|error| format!("{:#}", anyhow::Error::new(error)))?;
         let to: Mailbox = email
             .recipient
             .parse()
