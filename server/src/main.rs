@@ -1,5 +1,6 @@
 //! `conference serve` (the default) runs the site; `conference migrate` applies
-//! migrations; `conference orders` prints every order as a line of JSON.
+//! migrations; `conference orders` and `conference outbox` print every order or
+//! email as a line of JSON.
 
 use std::process::ExitCode;
 
@@ -9,11 +10,12 @@ use conference::startup::Application;
 use conference::store::{Store, describe_database};
 use tracing_subscriber::EnvFilter;
 
-const USAGE: &str = "usage: conference [serve | migrate | orders]
+const USAGE: &str = "usage: conference [serve | migrate | orders | outbox]
 
   serve     run the website (the default)
   migrate   apply database migrations and exit
   orders    print every order, newest first, one JSON object per line
+  outbox    print every email (queued, sent or failed), newest first, one JSON object per line
 
 Settings come from the environment: PORT, BIND, DATA_DIR, DATABASE_URL,
 CONFERENCE_FILE, WEB_DIR, PUBLIC_URL, STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY,
@@ -23,7 +25,7 @@ MAIL_MAX_ATTEMPTS, MAIL_RETRY_BASE_SECONDS, MAIL_POLL_SECONDS, RUST_LOG. See REA
 fn main() -> ExitCode {
     let command = std::env::args().nth(1);
     match command.as_deref() {
-        None | Some("serve" | "migrate" | "orders") => {}
+        None | Some("serve" | "migrate" | "orders" | "outbox") => {}
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             return ExitCode::SUCCESS;
@@ -51,7 +53,18 @@ fn main() -> ExitCode {
         let settings = Settings::from_env()?;
         match command.as_deref() {
             Some("migrate") => migrate(&settings).await,
-            Some("orders") => print_orders(&settings).await,
+            Some("orders") => {
+                print_rows(&settings, |store| {
+                    Box::pin(async move { json_lines(store.list_orders().await?) })
+                })
+                .await
+            }
+            Some("outbox") => {
+                print_rows(&settings, |store| {
+                    Box::pin(async move { json_lines(store.list_outbox().await?) })
+                })
+                .await
+            }
             _ => serve(settings).await,
         }
     });
@@ -91,12 +104,19 @@ async fn migrate(settings: &Settings) -> anyhow::Result<()> {
     Ok(())
 }
 
-async fn print_orders(settings: &Settings) -> anyhow::Result<()> {
+type Rows<'a> = std::pin::Pin<Box<dyn std::future::Future<Output = anyhow::Result<Vec<String>>> + 'a>>;
+
+/// Prints what `rows` reads from the database, one line each.
+async fn print_rows(settings: &Settings, rows: impl for<'a> FnOnce(&'a Store) -> Rows<'a>) -> anyhow::Result<()> {
     let store = Store::connect(&settings.database_url).await?;
     store.migrate().await?;
-    for order in store.list_orders().await? {
-        println!("{}", serde_json::to_string(&order)?);
+    for line in rows(&store).await? {
+        println!("{line}");
     }
     store.close().await;
     Ok(())
+}
+
+fn json_lines<T: serde::Serialize>(rows: Vec<T>) -> anyhow::Result<Vec<String>> {
+    rows.iter().map(|row| Ok(serde_json::to_string(row)?)).collect()
 }
