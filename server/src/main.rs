@@ -53,18 +53,7 @@ fn main() -> ExitCode {
         let settings = Settings::from_env()?;
         match command.as_deref() {
             Some("migrate") => migrate(&settings).await,
-            Some("orders") => {
-                print_rows(&settings, |store| {
-                    Box::pin(async move { json_lines(store.list_orders().await?) })
-                })
-                .await
-            }
-            Some("outbox") => {
-                print_rows(&settings, |store| {
-                    Box::pin(async move { json_lines(store.list_outbox().await?) })
-                })
-                .await
-            }
+            Some(listing @ ("orders" | "outbox")) => print_listing(&settings, listing).await,
             _ => serve(settings).await,
         }
     });
@@ -104,13 +93,16 @@ async fn migrate(settings: &Settings) -> anyhow::Result<()> {
     Ok(())
 }
 
-type Rows<'a> = std::pin::Pin<Box<dyn std::future::Future<Output = anyhow::Result<Vec<String>>> + 'a>>;
-
-/// Prints what `rows` reads from the database, one line each.
-async fn print_rows(settings: &Settings, rows: impl for<'a> FnOnce(&'a Store) -> Rows<'a>) -> anyhow::Result<()> {
+/// Prints every order or every email, one JSON object per line.
+async fn print_listing(settings: &Settings, listing: &str) -> anyhow::Result<()> {
     let store = Store::connect(&settings.database_url).await?;
     store.migrate().await?;
-    for line in rows(&store).await? {
+    let lines = if listing == "orders" {
+        json_lines(store.list_orders().await?)?
+    } else {
+        json_lines(store.list_outbox().await?)?
+    };
+    for line in lines {
         println!("{line}");
     }
     store.close().await;
