@@ -78,8 +78,13 @@ async fn serve(settings: Settings) -> anyhow::Result<()> {
         None => tracing::info!("payment gateway: sandbox (offline test payments; set STRIPE_SECRET_KEY for Stripe)"),
     }
     let public_url = settings.public_url.clone();
+    let mail_worker = settings.mail.worker;
     let application = Application::build(settings, event).await?;
-    tracing::info!(transport = %application.mailer().describe_transport(), "email");
+    if mail_worker {
+        tracing::info!(transport = %application.mailer().describe_transport(), "email");
+    } else {
+        tracing::info!("email: this instance sends none (MAIL_WORKER=false)");
+    }
     tracing::info!(port = application.port(), %public_url, "listening");
     application.run_until_stopped().await?;
     Ok(())

@@ -48,6 +48,8 @@ pub struct MailSettings {
     pub retry_base_seconds: u32,
     /// How often the worker looks for due emails.
     pub poll_seconds: u32,
+    /// Whether this instance sends email; with several instances, any or all may.
+    pub worker: bool,
 }
 
 impl std::fmt::Debug for MailSettings {
@@ -193,6 +195,17 @@ impl Settings {
                 1..=3600,
                 "a whole number of seconds between 1 and 3600",
             )?,
+            worker: match get("MAIL_WORKER").as_deref() {
+                None | Some("true" | "1") => true,
+                Some("false" | "0") => false,
+                Some(value) => {
+                    return Err(SettingsError::Invalid {
+                        name: "MAIL_WORKER",
+                        expected: "true or false",
+                        value: value.to_owned(),
+                    });
+                }
+            },
         };
 
         Ok(Self {
@@ -274,6 +287,14 @@ mod tests {
         let error = Settings::from_vars(vars(&[("SMTP_URL", "http://user:secret@mail.example.com")])).unwrap_err();
         assert!(!error.to_string().contains("secret"), "{error}");
         assert!(Settings::from_vars(vars(&[("MAIL_MAX_ATTEMPTS", "0")])).is_err());
+        assert!(settings.mail.worker);
+        assert!(
+            !Settings::from_vars(vars(&[("MAIL_WORKER", "false")]))
+                .unwrap()
+                .mail
+                .worker
+        );
+        assert!(Settings::from_vars(vars(&[("MAIL_WORKER", "maybe")])).is_err());
     }
 
     #[test]

@@ -20,7 +20,8 @@ pub struct Application {
     listener: TcpListener,
     state: AppState,
     mailer: Arc<Mailer>,
-    mail_poll_every: std::time::Duration,
+    /// How often this instance sends due email; `None` when another instance does.
+    mail_poll_every: Option<std::time::Duration>,
 }
 
 impl Application {
@@ -53,7 +54,10 @@ impl Application {
             &settings.public_url,
         )
         .context("cannot set up email")?;
-        let mail_poll_every = std::time::Duration::from_secs(u64::from(settings.mail.poll_seconds));
+        let mail_poll_every = settings
+            .mail
+            .worker
+            .then(|| std::time::Duration::from_secs(u64::from(settings.mail.poll_seconds)));
         let listener = TcpListener::bind((settings.bind, settings.port))
             .await
             .with_context(|| format!("cannot listen on {}:{}", settings.bind, settings.port))?;
@@ -90,12 +94,16 @@ impl Application {
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         let store = self.state.store.clone();
         let sweeper = tokio::spawn(orders::run_expiry_sweeper(store.clone(), EXPIRY_SWEEP_EVERY));
-        let mail_worker = tokio::spawn(run_outbox_worker(self.mailer.clone(), self.mail_poll_every));
+        let mail_worker = self
+            .mail_poll_every
+            .map(|every| tokio::spawn(run_outbox_worker(self.mailer.clone(), every)));
         let served = axum::serve(self.listener, app(self.state))
             .with_graceful_shutdown(shutdown_signal())
             .await;
         sweeper.abort();
-        mail_worker.abort();
+        if let Some(worker) = mail_worker {
+            worker.abort();
+        }
         served?;
         store.close().await;
         Ok(())

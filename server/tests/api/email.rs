@@ -53,10 +53,10 @@ async fn buy_developer_ticket(app: &TestApp, name: &str) -> Value {
     created
 }
 
-/// An SMTP server that is down; the worker only runs when the test says so.
+/// An SMTP server that is down; no background worker, so the test alone decides when to send.
 fn smtp_down(env: &[(&'static str, String)]) -> TestOptions {
     let mut settings = vec![
-        ("MAIL_POLL_SECONDS", "3600".to_owned()),
+        ("MAIL_WORKER", "false".to_owned()),
         ("MAIL_RETRY_BASE_SECONDS", "1".to_owned()),
     ];
     settings.extend_from_slice(env);
@@ -93,7 +93,9 @@ on_both_databases! {
 
 on_both_databases! {
     /// Without SMTP_URL the email is written where a developer can open it.
-    async fn without_smtp_emails_are_written_as_eml_files(app) {
+    async fn without_smtp_emails_are_written_as_eml_files(
+        app, TestOptions { env: vec![("MAIL_WORKER", "false".into())], ..TestOptions::default() }
+    ) {
         register(&app, "ana@example.com").await;
 
         assert_eq!(app.mailer.deliver_due().await.unwrap(), 1);
