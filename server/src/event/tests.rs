@@ -172,11 +172,11 @@ fn a_regular_price_below_the_price_is_refused() {
 fn a_variant_limit_must_name_options_the_item_offers() {
     let source = shipped_with(
         "variant_limits = [{ size = \"XXL\", color = \"Ocean Blue\", limit = 20 }]",
-        "variant_limits = [{ size = \"XXXL\", color = \"Ocean Blue\", limit = 20 }]",
+        "variant_limits = [{ size = \"3XL\", color = \"Ocean Blue\", limit = 20 }]",
     );
     let error = parse(&source).unwrap_err().to_string();
-    assert!(error.contains(&format!("line {}", line_of(&source, "XXXL"))), "{error}");
-    assert!(error.contains("size \"XXXL\" is not one the item offers"), "{error}");
+    assert!(error.contains(&format!("line {}", line_of(&source, "3XL"))), "{error}");
+    assert!(error.contains("size \"3XL\" is not one the item offers"), "{error}");
 
     let source = shipped_with(
         "variant_limits = [{ size = \"XXL\", color = \"Ocean Blue\", limit = 20 }]",
