@@ -57,6 +57,13 @@ pub fn fulfil_error(error: FulfilError) -> ApiError {
         FulfilError::Mismatch(_) => {
             ApiError::Conflict("This payment does not match its order. Please contact us before paying again.".into())
         }
+        FulfilError::SoldOutBeforePayment { refunded: true } => ApiError::Conflict(
+            "Sorry, this sold out before your payment arrived. Your payment has been refunded.".into(),
+        ),
+        FulfilError::SoldOutBeforePayment { refunded: false } => ApiError::Conflict(
+            "Sorry, this sold out before your payment arrived. Your payment will be refunded and we will contact you."
+                .into(),
+        ),
         FulfilError::Gateway(error) => gateway_error(error),
         FulfilError::Store(error) => error.into(),
     }

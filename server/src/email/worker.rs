@@ -14,9 +14,12 @@ use crate::settings::MailSettings;
 use crate::store::{ClaimedEmail, EmailKind, Store, now_millis};
 
 /// How long a claimed email is held by one worker before another may take it.
-const LEASE_MILLIS: i64 = 2 * 60 * 1000;
+const LEASE_MILLIS: i64 = 5 * 60 * 1000;
 /// Emails claimed per round.
-const BATCH: i64 = 20;
+const BATCH: i64 = 10;
+/// The longest one send may take (the SMTP timeout, with a margin). A send starts only
+/// if it will end inside the lease, so no other worker can have taken the email meanwhile.
+const SEND_BUDGET_MILLIS: i64 = 30 * 1000;
 /// The longest wait between two attempts.
 const MAX_BACKOFF_MILLIS: i64 = 60 * 60 * 1000;
 
@@ -70,9 +73,14 @@ impl Mailer {
     /// Sends every email that is due now; returns how many went out.
     pub async fn deliver_due(&self) -> Result<usize, sqlx::Error> {
         let now = now_millis();
-        let claimed = self.store.claim_due_emails(now, now + LEASE_MILLIS, BATCH).await?;
+        let lease_until = now + LEASE_MILLIS;
+        let claimed = self.store.claim_due_emails(now, lease_until, BATCH).await?;
         let mut sent = 0;
         for email in claimed {
+            if now_millis() + SEND_BUDGET_MILLIS > lease_until {
+                // The rest wait for their lease to lapse and are claimed again, by any worker.
+                break;
+            }
             match self.send(&email).await {
                 Ok(()) => {
                     self.store.mark_email_sent(&email.id).await?;

@@ -13,8 +13,11 @@ pub async fn expire_reservations(store: &Store, now: i64) -> Result<usize, sqlx:
     for id in store.overdue_order_ids(now, SWEEP_BATCH).await? {
         // A payment may land between the query and here; the status check in
         // `close_pending_order` lets the payment win.
-        if store.close_pending_order(&id, OrderStatus::Expired).await? {
-            expired += 1;
+        match store.close_pending_order(&id, OrderStatus::Expired).await {
+            Ok(true) => expired += 1,
+            Ok(false) => {}
+            // One order that cannot be closed must not hold back the others.
+            Err(error) => tracing::warn!(order = %id, %error, "could not expire a reservation"),
         }
     }
     Ok(expired)

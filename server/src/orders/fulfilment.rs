@@ -11,6 +11,9 @@ pub enum FulfilError {
     /// The gateway's payment disagrees with the order: never fulfilled.
     #[error("the payment does not match its order: {0}")]
     Mismatch(String),
+    /// Paid after its reservation lapsed, when nothing was left to sell.
+    #[error("the item sold out before the payment arrived (refunded: {refunded})")]
+    SoldOutBeforePayment { refunded: bool },
     #[error(transparent)]
     Gateway(GatewayError),
     #[error(transparent)]
@@ -69,12 +72,43 @@ pub async fn fulfil_payment(
         )));
     }
     match store.mark_order_paid(&order.id).await? {
+        PaidTransition::Paid(order) | PaidTransition::AlreadyPaid(order) if order.refund_reason.is_some() => {
+            Err(refund_unhonoured(store, gateway, &order).await)
+        }
         PaidTransition::Paid(order) => {
             tracing::info!(order = %order.id, reference = %order.reference, "order paid");
             Ok(order)
         }
         PaidTransition::AlreadyPaid(order) => Ok(order),
         PaidTransition::NotFound => Err(FulfilError::UnknownPayment),
+    }
+}
+
+/// Gives the money back for an order that cannot be honoured. The refund is keyed
+/// by the order, so repeating this never refunds twice; if the gateway fails, the
+/// order stays flagged for the organizer.
+async fn refund_unhonoured(store: &Store, gateway: &dyn PaymentGateway, order: &Order) -> FulfilError {
+    if order.status == OrderStatus::Refunded {
+        return FulfilError::SoldOutBeforePayment { refunded: true };
+    }
+    let Some(payment_id) = order.payment_id.as_deref() else {
+        return FulfilError::SoldOutBeforePayment { refunded: false };
+    };
+    match gateway
+        .refund(payment_id, order.amount, &format!("refund-{}", order.id))
+        .await
+    {
+        Ok(refund) => match store.mark_order_refunded(&order.id).await {
+            Ok(()) => {
+                tracing::warn!(order = %order.id, refund = %refund.id, "late payment for a sold-out item refunded");
+                FulfilError::SoldOutBeforePayment { refunded: true }
+            }
+            Err(error) => FulfilError::Store(error),
+        },
+        Err(error) => {
+            tracing::error!(order = %order.id, %error, "could not refund a late payment; the order stays flagged");
+            FulfilError::SoldOutBeforePayment { refunded: false }
+        }
     }
 }
 

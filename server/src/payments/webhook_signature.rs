@@ -24,7 +24,8 @@ pub fn verify(payload: &[u8], header: Option<&str>, secret: &str, now_unix: i64)
     if signatures.is_empty() {
         return Err(WebhookError::MissingSignature);
     }
-    if (now_unix - timestamp).abs() > TOLERANCE_SECONDS {
+    let age = now_unix.checked_sub(timestamp).map(i64::unsigned_abs);
+    if age.is_none_or(|age| age > TOLERANCE_SECONDS.unsigned_abs()) {
         return Err(WebhookError::Stale);
     }
     let matches = signatures.iter().any(|signature| {
@@ -106,6 +107,12 @@ mod tests {
         assert_eq!(verify(BODY, Some(&header), SECRET, NOW + 301), Err(WebhookError::Stale));
         assert_eq!(verify(BODY, Some(&header), SECRET, NOW - 301), Err(WebhookError::Stale));
         assert_eq!(verify(BODY, Some(&header), SECRET, NOW + 300), Ok(()));
+    }
+
+    #[test]
+    fn an_extreme_timestamp_is_stale_not_a_crash() {
+        let header = format!("t={},v1={}", i64::MIN, "00".repeat(32));
+        assert_eq!(verify(BODY, Some(&header), SECRET, NOW), Err(WebhookError::Stale));
     }
 
     #[test]

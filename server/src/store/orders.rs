@@ -73,7 +73,7 @@ fn order_from_row(row: &AnyRow) -> Result<Order, sqlx::Error> {
 /// Takes `quantity` units of every limited key in `skus`, or none if any has
 /// too few left (the caller rolls the transaction back).
 async fn reserve(tx: &mut Transaction<'_, Any>, skus: &[&str], quantity: i64) -> Result<(), ReserveError> {
-    for sku in skus {
+    for (index, sku) in skus.iter().enumerate() {
         // The first statement of the transaction writes, so SQLite takes its write
         // lock at once (waiting out the busy timeout) instead of failing later.
         let taken = sqlx::query("UPDATE stock SET taken = taken + $2 WHERE sku = $1 AND taken + $2 <= capacity")
@@ -87,6 +87,8 @@ async fn reserve(tx: &mut Transaction<'_, Any>, skus: &[&str], quantity: i64) ->
                 .fetch_optional(&mut **tx)
                 .await?;
             if limited.is_some() {
+                // Give back what this call already took: a caller may go on with the transaction.
+                release(tx, &skus[..index], quantity).await?;
                 return Err(ReserveError::SoldOut);
             }
         }
@@ -319,15 +321,17 @@ impl Store {
             .await?;
             if updated.rows_affected() == 1 {
                 // The confirmation is queued in the transaction that marks the order paid:
-                // both happen, or neither.
-                queue_email(
-                    &mut tx,
-                    EmailKind::OrderConfirmation,
-                    &format!("order-paid:{id}"),
-                    id,
-                    &order.buyer_email,
-                )
-                .await?;
+                // both happen, or neither. An order that cannot be honoured confirms nothing.
+                if refund_reason.is_none() {
+                    queue_email(
+                        &mut tx,
+                        EmailKind::OrderConfirmation,
+                        &format!("order-paid:{id}"),
+                        id,
+                        &order.buyer_email,
+                    )
+                    .await?;
+                }
                 tx.commit().await?;
                 if let Some(reason) = refund_reason {
                     tracing::warn!(order = %id, reason, "order paid but flagged for refund");
@@ -338,6 +342,16 @@ impl Store {
             // Another request changed the order first: drop this attempt and look again.
             tx.rollback().await?;
         }
+    }
+
+    /// Records that a paid order's money went back to the buyer.
+    pub async fn mark_order_refunded(&self, id: &str) -> Result<(), sqlx::Error> {
+        sqlx::query("UPDATE orders SET status = 'refunded', updated_at = $2 WHERE id = $1 AND status = 'paid'")
+            .bind(id)
+            .bind(now_millis())
+            .execute(&self.pool)
+            .await?;
+        Ok(())
     }
 
     /// Notes why the buyer's last payment attempt failed; the order stays pending.

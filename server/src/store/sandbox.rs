@@ -105,6 +105,7 @@ impl Store {
     }
 
     /// Adds a refund to a succeeded payment; `false` when there is no such payment.
+    /// A payment already refunded in full counts as refunded, as a retried refund would.
     pub async fn refund_sandbox_payment(&self, id: &str, amount: Money) -> Result<bool, sqlx::Error> {
         let result = sqlx::query(
             "UPDATE sandbox_payments SET refunded_amount = refunded_amount + $2, updated_at = $3
@@ -115,7 +116,15 @@ impl Store {
         .bind(now_millis())
         .execute(&self.pool)
         .await?;
-        Ok(result.rows_affected() == 1)
+        if result.rows_affected() == 1 {
+            return Ok(true);
+        }
+        let refunded_in_full =
+            sqlx::query("SELECT 1 FROM sandbox_payments WHERE id = $1 AND refunded_amount >= amount")
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?;
+        Ok(refunded_in_full.is_some())
     }
 
     pub async fn count_sandbox_payments(&self) -> Result<i64, sqlx::Error> {

@@ -2,6 +2,7 @@
 //! unpaid reservations give their units back.
 
 use crate::helpers::{TestApp, TestOptions, on_both_databases, post_json};
+use conference::event::VariantLimit;
 use conference::orders::{OrderStatus, expire_reservations};
 use conference::store::now_millis;
 use serde_json::{Value, json};
@@ -99,18 +100,65 @@ on_both_databases! {
 }
 
 on_both_databases! {
-    async fn a_late_payment_after_the_stock_sold_is_flagged_for_refund(app, vip_limited_to(1)) {
+    /// The buyer is not charged for what they cannot have: the payment goes back, no confirmation is sent.
+    async fn a_late_payment_after_the_stock_sold_is_refunded(app, vip_limited_to(1)) {
         let late: Value = app.post_json("/api/create-payment-intent", &vip_request(1)).await.json().await.unwrap();
         expire_reservations(&app.store, now_millis() + 31 * 60 * 1000).await.unwrap();
         let winner: Value = app.post_json("/api/create-payment-intent", &vip_request(2)).await.json().await.unwrap();
         assert_eq!(app.pay_with_card(winner["clientSecret"].as_str().unwrap(), "4242424242424242").await.status(), 200);
 
         assert_eq!(app.pay_with_card(late["clientSecret"].as_str().unwrap(), "4242424242424242").await.status(), 200);
+        let confirm = json!({ "paymentIntentId": late["paymentIntentId"], "ticketId": 2 });
+        let answers = [
+            app.post_json("/api/confirm-purchase", &confirm).await,
+            app.post_json("/api/confirm-purchase", &confirm).await,
+        ];
 
+        for answer in answers {
+            assert_eq!(answer.status(), 409);
+            assert_eq!(
+                answer.json::<Value>().await.unwrap()["message"],
+                "Sorry, this sold out before your payment arrived. Your payment has been refunded."
+            );
+        }
         let order = app.store.order(late["orderId"].as_str().unwrap()).await.unwrap().unwrap();
-        assert_eq!((order.status, order.units_held), (OrderStatus::Paid, 0));
+        assert_eq!((order.status, order.units_held), (OrderStatus::Refunded, 0));
         assert!(order.refund_reason.is_some());
         let paid_units: i64 = app.store.list_orders().await.unwrap().iter().map(|order| order.units_held).sum();
         assert_eq!(paid_units, 1, "the limit is never oversold");
+        let emails = app.store.list_outbox().await.unwrap();
+        assert_eq!(emails.len(), 1, "only the winner is sent a confirmation");
+    }
+}
+
+fn tshirt_limits(item: u32, variant: u32) -> TestOptions {
+    TestOptions::with_event(move |event| {
+        let tshirt = event.merchandise.iter_mut().find(|item| item.id == 1).unwrap();
+        tshirt.limit = Some(item);
+        tshirt.variant_limits = vec![VariantLimit {
+            size: Some("S".into()),
+            color: Some("Black".into()),
+            limit: variant,
+        }];
+    })
+}
+
+fn tshirts(size: &str, email: &str) -> Value {
+    json!({ "merchandiseId": 1, "amount": 500, "name": "Ana", "email": email, "quantity": 1, "size": size, "color": "Black" })
+}
+
+on_both_databases! {
+    /// A late payment that finds only the variant sold out takes nothing from the item's own count.
+    async fn a_late_payment_for_a_sold_out_variant_leaks_no_stock(app, tshirt_limits(10, 1)) {
+        let late: Value = app.post_json("/api/create-merchandise-payment", &tshirts("S", "late@example.com")).await.json().await.unwrap();
+        expire_reservations(&app.store, now_millis() + 31 * 60 * 1000).await.unwrap();
+        let winner: Value = app.post_json("/api/create-merchandise-payment", &tshirts("S", "win@example.com")).await.json().await.unwrap();
+        assert_eq!(app.pay_with_card(winner["clientSecret"].as_str().unwrap(), "4242424242424242").await.status(), 200);
+
+        assert_eq!(app.pay_with_card(late["clientSecret"].as_str().unwrap(), "4242424242424242").await.status(), 200);
+
+        let remaining = app.store.stock_remaining().await.unwrap();
+        assert_eq!(remaining["merchandise:1"], 9, "only the winner's shirt counts against the item");
+        assert_eq!(remaining["merchandise:1:S:Black"], 0);
     }
 }
