@@ -3,39 +3,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, textResponse } from '@/test/fetch-mock';
 import { findToast, renderWithProviders } from '@/test/render';
 import { AppRoutes } from './router';
-
-const config = {
-  paymentProvider: 'sandbox',
-  event: {
-    name: 'CodeWave Miami 2026',
-    shortName: 'CodeWave',
-    tagline: 'Five days of code, AI and ocean air in South Beach.',
-    description: 'A five-day technology and coding conference.',
-    startsAt: '2026-05-18T00:00:00-04:00',
-    endsAt: '2026-05-22T18:00:00-04:00',
-    timezone: 'America/New_York',
-    dateLabel: 'May 18-22, 2026',
-    siteUrl: 'http://127.0.0.1:8080',
-    contactEmail: 'hello@codewave.events',
-    hashtags: ['CodeWave2026', 'TechConference', 'Miami'],
-    earlyBirdUntil: '2025-12-31',
-    fullRefundUntil: '2026-03-18',
-    halfRefundUntil: '2026-04-18',
-    figures: { speakers: '50+', workshops: '100+', attendees: '1000+', hackathonPrize: '$50,000', weather: '75-85°F' },
-    venue: {
-      name: 'Miami Beach Convention Center',
-      area: 'South Beach, Miami',
-      address: '1901 Convention Center Drive, Miami Beach, FL 33139',
-      mapsUrl: 'https://www.google.com/maps/search/?api=1&query=Miami+Beach+Convention+Center',
-      description: 'Our home for the week.',
-      benefits: ['A ten-minute walk to the beach'],
-    },
-  },
-};
+import { sandboxConfig } from '@/test/fixtures';
 
 function serveSite() {
   return mockFetch((url) => {
-    if (url === '/api/config') return jsonResponse(config);
+    if (url === '/api/config') return jsonResponse(sandboxConfig);
     if (url === '/api/tickets' || url === '/api/merchandise' || url === '/api/sponsorship-tiers')
       return jsonResponse([]);
     return textResponse('not found', 404);

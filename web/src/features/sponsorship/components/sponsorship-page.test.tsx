@@ -5,35 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { SponsorshipPage } from './sponsorship-page';
-
-const config = {
-  paymentProvider: 'sandbox',
-  event: {
-    name: 'CodeWave Miami 2026',
-    shortName: 'CodeWave',
-    tagline: 'Five days of code, AI and ocean air in South Beach.',
-    description: 'A five-day technology and coding conference.',
-    startsAt: '2026-05-18T00:00:00-04:00',
-    endsAt: '2026-05-22T18:00:00-04:00',
-    timezone: 'America/New_York',
-    dateLabel: 'May 18-22, 2026',
-    siteUrl: 'http://127.0.0.1:8080',
-    contactEmail: 'hello@codewave.events',
-    hashtags: ['CodeWave2026', 'TechConference', 'Miami'],
-    earlyBirdUntil: '2025-12-31',
-    fullRefundUntil: '2026-03-18',
-    halfRefundUntil: '2026-04-18',
-    figures: { speakers: '50+', workshops: '100+', attendees: '1000+', hackathonPrize: '$50,000', weather: '75-85°F' },
-    venue: {
-      name: 'Miami Beach Convention Center',
-      area: 'South Beach, Miami',
-      address: '1901 Convention Center Drive, Miami Beach, FL 33139',
-      mapsUrl: 'https://www.google.com/maps/search/?api=1&query=Miami+Beach+Convention+Center',
-      description: 'Our home for the week.',
-      benefits: ['A ten-minute walk to the beach'],
-    },
-  },
-};
+import { sandboxConfig } from '@/test/fixtures';
 
 const tiers = [
   {
@@ -83,7 +55,7 @@ function mockApi(tierResponses: Array<() => Response>) {
   let tierCalls = 0;
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     const url = String(input);
-    if (url.endsWith('/api/config')) return json(config);
+    if (url.endsWith('/api/config')) return json(sandboxConfig);
     if (url.endsWith('/api/sponsorship-tiers')) {
       const respond = tierResponses[Math.min(tierCalls, tierResponses.length - 1)];
       tierCalls += 1;
