@@ -21,8 +21,9 @@ install_web_packages() {
   fi
 }
 
+# Needs the release server: the build prerenders the public pages from `conference catalogue`.
 build_web() {
-  step "Building the browser app (web/dist)"
+  step "Building the browser app (web/dist), its prerendered pages and compressed copies"
   (cd "$ROOT/web" && npm run build)
 }
 

@@ -6,8 +6,9 @@ require cargo "install Rust with rustup"
 require npm "install Node.js 20 or newer"
 
 install_web_packages
-build_web
+# The server first: the front-end build prerenders pages from its catalogue.
 build_server
+build_web
 
 cd "$ROOT"
 step "Applying database migrations"

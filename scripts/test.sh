@@ -113,8 +113,8 @@ fi
 layer "Front-end unit tests (Vitest)" '^ +Tests ' bash -c "cd '$ROOT/web' && npx vitest run"
 
 if ensure_chromium; then
-  build_web
   build_server
+  build_web
   layer "Browser end-to-end tests (Playwright, Chromium)" '^ +[0-9]+ (passed|failed|skipped)' \
     bash -c "cd '$ROOT/web' && npx playwright test"
 else

@@ -1,13 +1,13 @@
-//! The HTTP application: shared state, routes and middleware.
+//! The HTTP application: routes and the layers every request passes through.
 
-use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
-use axum::extract::DefaultBodyLimit;
-use axum::http::{HeaderName, HeaderValue, header};
-use axum::response::IntoResponse;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::middleware::{from_fn, from_fn_with_state};
+use axum::response::{IntoResponse, Response};
 use tower::ServiceBuilder;
+use tower::util::MapResponseLayer;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
@@ -15,58 +15,55 @@ use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 
 use crate::error::ApiError;
-use crate::event::Event;
-use crate::payments::{PaymentGateway, SandboxGateway};
-use crate::settings::Settings;
-use crate::store::Store;
+use crate::middleware::{SecurityHeaders, limit_body, limit_requests, record_client_address};
+use crate::payments::stripe::RETRY_BUDGET;
+use crate::state::AppState;
 use crate::{api, web};
 
-/// Request bodies are small JSON forms.
-const MAX_BODY_BYTES: usize = 64 * 1024;
-
-#[derive(Clone)]
-pub struct AppState {
-    pub event: Arc<Event>,
-    pub settings: Arc<Settings>,
-    pub store: Store,
-    pub gateway: Arc<dyn PaymentGateway>,
-    /// The sandbox gateway when it is the one in use, for `POST /api/sandbox/confirm`.
-    pub sandbox: Option<SandboxGateway>,
-}
+/// The longest a request may take. Longer than the payment gateway's whole retry
+/// budget, so a slow gateway answers with its own error instead of being cut off.
+pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(60);
+const _: () = assert!(REQUEST_TIMEOUT.as_millis() > RETRY_BUDGET.as_millis() + 5_000);
 
 pub fn app(state: AppState) -> Router {
-    let web_dir = state.settings.web_dir.clone();
-    Router::new()
-        .nest("/api", api::router())
+    let security = SecurityHeaders::new(&state.settings);
+    // Answers from the API can carry names, emails and codes: no cache may keep them.
+    let api = api::router().layer(SetResponseHeaderLayer::if_not_present(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("no-store"),
+    ));
+    // Calls that run code and read bodies: bounded in time and size, limited per client, compressed.
+    let calls = Router::new()
+        .nest("/api", api)
         .merge(api::health_router())
         .merge(api::unsubscribe_router())
-        .merge(web::router(&web_dir))
+        .layer(
+            ServiceBuilder::new()
+                .layer(TimeoutLayer::with_status_code(
+                    StatusCode::REQUEST_TIMEOUT,
+                    REQUEST_TIMEOUT,
+                ))
+                .layer(CompressionLayer::new())
+                .layer(from_fn_with_state(state.clone(), record_client_address))
+                .layer(from_fn_with_state(state.clone(), limit_requests))
+                .layer(from_fn(limit_body)),
+        );
+    // The catalogue, the built app and its pages are bytes prepared in memory, compressed
+    // ahead and never limited: they go out without the work the calls above need, at the
+    // speed of a file server.
+    Router::new()
+        .merge(api::catalogue_router())
+        .merge(calls)
+        .fallback_service(web::router(&state))
         .layer(
             ServiceBuilder::new()
                 .layer(TraceLayer::new_for_http())
+                .layer(MapResponseLayer::new(move |response: Response<_>| {
+                    security.apply(response)
+                }))
                 .layer(CatchPanicLayer::custom(|_| {
                     ApiError::Internal(anyhow::anyhow!("a request handler panicked")).into_response()
-                }))
-                .layer(TimeoutLayer::with_status_code(
-                    axum::http::StatusCode::REQUEST_TIMEOUT,
-                    Duration::from_secs(30),
-                ))
-                .layer(CompressionLayer::new())
-                .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
-                .layer(security_header(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
-                .layer(security_header(header::X_FRAME_OPTIONS, "DENY"))
-                .layer(security_header(
-                    header::REFERRER_POLICY,
-                    "strict-origin-when-cross-origin",
-                ))
-                .layer(security_header(
-                    HeaderName::from_static("permissions-policy"),
-                    "camera=(), microphone=(), geolocation=()",
-                )),
+                })),
         )
         .with_state(state)
-}
-
-fn security_header(name: HeaderName, value: &'static str) -> SetResponseHeaderLayer<HeaderValue> {
-    SetResponseHeaderLayer::if_not_present(name, HeaderValue::from_static(value))
 }

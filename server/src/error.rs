@@ -4,7 +4,7 @@
 use axum::Json;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{FromRequest, Request};
-use axum::http::StatusCode;
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::de::DeserializeOwned;
 use serde::ser::{Serialize, SerializeMap, Serializer};
@@ -21,12 +21,23 @@ pub enum ApiError {
     PaymentRefused { message: String, code: String },
     #[error("{0}")]
     NotFound(String),
+    /// No valid session or token; `code` tells the back office which screen to show.
+    #[error("{message}")]
+    Unauthorized { message: String, code: &'static str },
+    #[error("{0}")]
+    Forbidden(String),
     #[error("{0}")]
     MethodNotAllowed(String),
     #[error("{0}")]
     Conflict(String),
     #[error("The request body is too large.")]
     PayloadTooLarge,
+    /// Too many calls, or too many open checkouts, from one client: try again after `retry_after`.
+    #[error("{message}")]
+    RateLimited {
+        message: String,
+        retry_after: std::time::Duration,
+    },
     #[error("The payment provider could not process the request. Please try again in a moment.")]
     PaymentProvider(#[source] anyhow::Error),
     #[error("The service is temporarily unavailable. Please try again shortly.")]
@@ -51,8 +62,11 @@ impl ApiError {
             Self::Conflict(_) => StatusCode::CONFLICT,
             Self::PaymentProvider(_) => StatusCode::BAD_GATEWAY,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
+            Self::Unauthorized { .. } => StatusCode::UNAUTHORIZED,
+            Self::Forbidden(_) => StatusCode::FORBIDDEN,
             Self::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
             Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -76,10 +90,19 @@ impl IntoResponse for ApiError {
             },
             code: match &self {
                 Self::PaymentRefused { code, .. } => Some(code.as_str()),
+                Self::Unauthorized { code, .. } => Some(code),
                 _ => None,
             },
         };
-        (self.status(), Json(body)).into_response()
+        let mut response = (self.status(), Json(body)).into_response();
+        if let Self::RateLimited { retry_after, .. } = &self {
+            // Whole seconds, rounded up: a client that waits exactly this long gets through.
+            let seconds = retry_after.as_secs() + u64::from(retry_after.subsec_nanos() > 0);
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(seconds.max(1)));
+        }
+        response
     }
 }
 
@@ -89,7 +112,8 @@ struct ErrorBody<'a> {
     message: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     field_errors: Option<&'a FieldErrors>,
-    /// The payment provider's code for a refused card, such as `card_declined`.
+    /// A machine-readable reason: the provider's code for a refused card, such as
+    /// `card_declined`, or why an admin call was refused, such as `sign_in_required`.
     #[serde(skip_serializing_if = "Option::is_none")]
     code: Option<&'a str>,
 }

@@ -1,14 +1,22 @@
 //! The conference website's server: the JSON API, the browser app, and storage.
 
+pub mod admin;
 pub mod api;
 pub mod app;
+pub mod catalogue;
+pub mod clock;
 pub mod domain;
 pub mod email;
 pub mod error;
 pub mod event;
+pub mod middleware;
 pub mod orders;
 pub mod payments;
+pub mod precompressed;
+pub mod secrets;
 pub mod settings;
 pub mod startup;
+pub mod state;
 pub mod store;
+pub mod tickets;
 pub mod web;

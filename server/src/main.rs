@@ -1,31 +1,44 @@
 //! `conference serve` (the default) runs the site; `conference migrate` applies
 //! migrations; `conference orders` and `conference outbox` print every order or
-//! email as a line of JSON.
+//! email as a line of JSON; `conference catalogue` prints what pages are prerendered from.
 
 use std::process::ExitCode;
 
+use conference::catalogue::PrerenderInput;
 use conference::event::Event;
 use conference::settings::Settings;
 use conference::startup::Application;
 use conference::store::{Store, describe_database};
 use tracing_subscriber::EnvFilter;
 
-const USAGE: &str = "usage: conference [serve | migrate | orders | outbox]
+const USAGE: &str = "usage: conference [serve | migrate | orders | outbox | catalogue | admin hash-password]
 
   serve     run the website (the default)
   migrate   apply database migrations and exit
   orders    print every order, newest first, one JSON object per line
   outbox    print every email (queued, sent or failed), newest first, one JSON object per line
+  catalogue print the catalogue the public pages are prerendered from, and its digest
+            (the front-end build runs it; see web/scripts/prerender.mjs)
+  admin hash-password
+            read the back office password from standard input and print the
+            ADMIN_PASSWORD_HASH for it
 
 Settings come from the environment: PORT, BIND, DATA_DIR, DATABASE_URL,
 CONFERENCE_FILE, WEB_DIR, PUBLIC_URL, STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY,
-STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE, RESERVATION_MINUTES, SMTP_URL, MAIL_FROM,
-MAIL_MAX_ATTEMPTS, MAIL_RETRY_BASE_SECONDS, MAIL_POLL_SECONDS, RUST_LOG. See README.md.";
+STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE, STRIPE_ALLOW_TEST_KEYS, RESERVATION_MINUTES,
+SMTP_URL, MAIL_FROM, MAIL_MAX_ATTEMPTS, MAIL_RETRY_BASE_SECONDS, MAIL_POLL_SECONDS,
+MAIL_WORKER, TRUSTED_PROXIES, RATE_LIMITS, ADMIN_PASSWORD_HASH, ADMIN_TOKEN, RUST_LOG.
+See README.md.
+
+A PUBLIC_URL starting with https:// makes a live site: it needs Stripe's three keys
+and SMTP_URL, and never uses the offline sandbox or mail files.";
 
 fn main() -> ExitCode {
     let command = std::env::args().nth(1);
     match command.as_deref() {
         None | Some("serve" | "migrate" | "orders" | "outbox") => {}
+        Some("admin") => return admin(std::env::args().nth(2).as_deref()),
+        Some("catalogue") => return catalogue(),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             return ExitCode::SUCCESS;
@@ -66,10 +79,77 @@ fn main() -> ExitCode {
     }
 }
 
+/// `conference admin hash-password`: the password comes from standard input, so it
+/// never appears in the shell's history or the process list.
+fn admin(subcommand: Option<&str>) -> ExitCode {
+    if subcommand != Some("hash-password") {
+        eprintln!("error: unknown admin command {subcommand:?}\n\n{USAGE}");
+        return ExitCode::from(2);
+    }
+    let mut password = String::new();
+    if let Err(error) = std::io::stdin().read_line(&mut password) {
+        eprintln!("error: cannot read the password from standard input: {error}");
+        return ExitCode::FAILURE;
+    }
+    let password = password.trim_end_matches(['\n', '\r']);
+    if password.chars().count() < MIN_PASSWORD_CHARS {
+        eprintln!("error: the password must be at least {MIN_PASSWORD_CHARS} characters");
+        return ExitCode::FAILURE;
+    }
+    match conference::admin::password::hash_password(password) {
+        Ok(hash) => {
+            println!("{hash}");
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("error: cannot hash the password: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `conference catalogue`: the event file's catalogue as prerendered pages carry it.
+fn catalogue() -> ExitCode {
+    let result = Settings::from_env().map_err(anyhow::Error::from).and_then(|settings| {
+        let event = Event::load(&settings.conference_file)?;
+        Ok(serde_json::to_string(&PrerenderInput::new(
+            &event,
+            &settings.payments(),
+        )?)?)
+    });
+    match result {
+        Ok(json) => {
+            println!("{json}");
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("error: {error:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// A password guessed at five tries a minute per address (the sign-in limit) must hold for years.
+const MIN_PASSWORD_CHARS: usize = 12;
+
 async fn serve(settings: Settings) -> anyhow::Result<()> {
     let event = Event::load(&settings.conference_file)?;
     tracing::info!(event = %event.name, file = %settings.conference_file.display(), "event loaded");
     tracing::info!(database = %describe_database(&settings.database_url), "storage");
+    if settings.live {
+        tracing::info!("live site: real payments through Stripe, email through SMTP");
+    }
+    match (&settings.admin.password_hash, &settings.admin.token) {
+        (None, None) => tracing::info!("back office: closed (set ADMIN_PASSWORD_HASH or ADMIN_TOKEN to open /admin)"),
+        (password, token) => tracing::info!(
+            password = password.is_some(),
+            token = token.is_some(),
+            "back office: open at /admin"
+        ),
+    }
+    if !settings.rate_limits {
+        tracing::warn!("RATE_LIMITS=off: no per-client limits or caps on open checkouts; for load tests only");
+    }
     match &settings.stripe {
         Some(stripe) if stripe.publishable_key.is_none() => tracing::warn!(
             "payment gateway: stripe, but STRIPE_PUBLISHABLE_KEY is not set: checkout pages will show that Stripe is not configured"

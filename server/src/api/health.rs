@@ -3,8 +3,8 @@ use axum::routing::get;
 use axum::{Json, Router};
 use serde_json::{Value, json};
 
-use crate::app::AppState;
 use crate::error::ApiError;
+use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
     Router::new()

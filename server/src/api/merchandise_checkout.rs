@@ -6,12 +6,13 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use super::purchase::{PaymentCreated, fulfil_error, place_at_server_price};
-use crate::app::AppState;
-use crate::domain::{EmailAddress, Money};
+use super::purchase::{PaymentCreated, fulfil_error, is_buyer, order_paid_by, place_at_server_price};
+use crate::domain::{EmailAddress, Money, mask_email, mask_name};
 use crate::error::{ApiError, ApiJson, FieldErrors};
 use crate::event::MerchandiseItem;
+use crate::middleware::ClientAddress;
 use crate::orders::{self, NewOrder, Order, OrderKind, sku};
+use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -20,7 +21,8 @@ pub fn router() -> Router<AppState> {
         .route("/confirm-merchandise-purchase", post(confirm_purchase))
 }
 
-const MAX_QUANTITY: i64 = 20;
+/// More of one item than anyone needs at a conference; it would only hold stock from others.
+const MAX_QUANTITY: i64 = 10;
 const MAX_NAME_CHARS: usize = 100;
 
 #[derive(Debug, Deserialize)]
@@ -41,6 +43,7 @@ struct PaymentRequest {
 #[tracing::instrument(skip_all, fields(merchandise = request.merchandise_id))]
 async fn create_payment(
     State(state): State<AppState>,
+    client: ClientAddress,
     ApiJson(request): ApiJson<PaymentRequest>,
 ) -> Result<Json<PaymentCreated>, ApiError> {
     let item = state
@@ -63,7 +66,7 @@ async fn create_payment(
     };
     let sold_out = format!("Sorry, the {description} is sold out.");
     Ok(Json(
-        place_at_server_price(&state, &order, request.amount, sold_out).await?,
+        place_at_server_price(&state, order, request.amount, sold_out, client).await?,
     ))
 }
 
@@ -129,6 +132,8 @@ fn chosen_option(
 #[serde(rename_all = "camelCase")]
 struct DetailsQuery {
     payment_intent_id: String,
+    /// Proves the caller is the buyer; without it the name and email come back masked.
+    client_secret: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -139,26 +144,37 @@ struct PaymentDetails {
     email: String,
 }
 
-/// Who bought which item with this payment, for the confirmation page.
+/// Who bought which item with this payment, for the confirmation page: the real
+/// name and email only for the buyer, who sends the payment's client secret.
 async fn payment_details(
     State(state): State<AppState>,
     Query(query): Query<DetailsQuery>,
 ) -> Result<Json<PaymentDetails>, ApiError> {
     let order = merchandise_order(&state, &query.payment_intent_id).await?;
+    let buyer = is_buyer(&order, query.client_secret.as_deref());
     Ok(Json(PaymentDetails {
         merchandise_id: merchandise_id(&order).unwrap_or_default(),
-        name: order.buyer_name,
-        email: order.buyer_email,
+        name: if buyer {
+            order.buyer_name
+        } else {
+            mask_name(&order.buyer_name)
+        },
+        email: if buyer {
+            order.buyer_email
+        } else {
+            mask_email(&order.buyer_email)
+        },
     }))
 }
 
 async fn merchandise_order(state: &AppState, payment_id: &str) -> Result<Order, ApiError> {
-    match state.store.order_by_payment(payment_id).await? {
-        Some(order) if order.kind == OrderKind::Merchandise => Ok(order),
-        _ => Err(ApiError::NotFound(
-            "No merchandise order was found for this payment.".into(),
-        )),
-    }
+    order_paid_by(
+        state,
+        payment_id,
+        OrderKind::Merchandise,
+        "No merchandise order was found for this payment.",
+    )
+    .await
 }
 
 fn merchandise_id(order: &Order) -> Option<u64> {
@@ -170,6 +186,8 @@ fn merchandise_id(order: &Order) -> Option<u64> {
 struct ConfirmRequest {
     payment_intent_id: String,
     merchandise_id: Option<u64>,
+    /// Proves the caller is the buyer; without it the answer carries no pickup code.
+    client_secret: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -177,7 +195,10 @@ struct ConfirmRequest {
 struct ConfirmResponse {
     status: &'static str,
     order_id: String,
-    reference: String,
+    /// The order's reference and pickup code: only for the buyer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reference: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pickup_code: Option<String>,
     item_name: String,
     size: Option<String>,
@@ -209,13 +230,14 @@ async fn confirm_purchase(
             .and_then(serde_json::Value::as_str)
             .map(str::to_owned)
     };
+    let buyer = is_buyer(&order, request.client_secret.as_deref());
     Ok(Json(ConfirmResponse {
         status: "paid",
         size: option("size"),
         color: option("color"),
         order_id: order.id,
-        reference: order.reference,
-        pickup_code: order.pickup_code,
+        reference: buyer.then_some(order.reference),
+        pickup_code: order.pickup_code.filter(|_| buyer),
         item_name: order.item_name,
         quantity: order.quantity,
         amount: order.amount,

@@ -1,12 +1,12 @@
 //! The JSON API under `/api`, one module per resource.
 
+mod admin;
 mod catalogue;
-mod config;
 mod health;
 mod merchandise_checkout;
+mod my_tickets;
 mod purchase;
 mod sandbox;
-mod sponsorship;
 mod sponsorship_checkout;
 mod ticket_checkout;
 mod unsubscribe;
@@ -15,26 +15,29 @@ mod webhooks;
 
 use axum::Router;
 
-use crate::app::AppState;
 use crate::error::ApiError;
+use crate::state::AppState;
 
+pub use catalogue::router as catalogue_router;
 pub use health::router as health_router;
 pub use unsubscribe::router as unsubscribe_router;
 
 /// Every `/api/…` route; unknown paths and methods answer in the JSON error format.
 pub fn router() -> Router<AppState> {
     Router::new()
-        .merge(config::router())
-        .merge(catalogue::router())
-        .merge(sponsorship::router())
         .merge(waitlist::router())
         .merge(ticket_checkout::router())
         .merge(merchandise_checkout::router())
         .merge(sponsorship_checkout::router())
         .merge(sandbox::router())
         .merge(webhooks::router())
+        .merge(my_tickets::router())
+        .nest("/admin", admin::router())
         .fallback(|| async { ApiError::NotFound("There is no such API endpoint.".into()) })
-        .method_not_allowed_fallback(|| async {
-            ApiError::MethodNotAllowed("This API endpoint does not accept that method.".into())
-        })
+        .method_not_allowed_fallback(method_not_allowed)
+}
+
+/// A known endpoint called with a method it does not take, in the JSON error format.
+async fn method_not_allowed() -> ApiError {
+    ApiError::MethodNotAllowed("This API endpoint does not accept that method.".into())
 }

@@ -1,15 +1,18 @@
 //! What every kind of purchase shares at the HTTP edge: the price check, the
-//! reservation period, the created-payment answer, and how failures answer.
+//! reservation and its caps, the created-payment answer, finding the order a
+//! confirmation is about, and how failures answer.
 
 use std::time::Duration;
 
 use serde::Serialize;
+use tokio::sync::oneshot;
 
-use crate::app::AppState;
 use crate::domain::Money;
 use crate::error::ApiError;
-use crate::orders::{self, CheckoutError, FulfilError, NewOrder};
+use crate::middleware::ClientAddress;
+use crate::orders::{self, CheckoutError, FulfilError, NewOrder, OpenReservationCaps, Order, OrderKind, Placement};
 use crate::payments::GatewayError;
+use crate::state::AppState;
 
 /// The answer to every `create-*` call.
 #[derive(Serialize)]
@@ -23,31 +26,81 @@ pub struct PaymentCreated {
 
 /// Refuses a client's amount that differs from the server's (DESIGN.md §4.1),
 /// then places the order: reserve, store it pending, create the payment.
+///
+/// The placement runs on its own task and always finishes: if the request is cut
+/// off before the answer (client gone, timeout), the task cancels the payment and
+/// releases the stock at once instead of leaving a hold nobody can pay.
 pub async fn place_at_server_price(
     state: &AppState,
-    order: &NewOrder,
+    order: NewOrder,
     client_amount: Option<i64>,
     sold_out_message: String,
+    client: ClientAddress,
 ) -> Result<PaymentCreated, ApiError> {
     if client_amount.is_some_and(|amount| amount != order.amount().cents()) {
         return Err(ApiError::Conflict(
             "The price has changed. Please reload the page to see the current price.".into(),
         ));
     }
-    let hold_for = Duration::from_secs(u64::from(state.settings.reservation_minutes) * 60);
-    let (order, payment) = orders::place_order(&state.store, state.gateway.as_ref(), order, hold_for)
+    let placement = Placement {
+        hold_for: Duration::from_secs(u64::from(state.settings.reservation_minutes) * 60),
+        client_address: client.to_string(),
+        caps: state.settings.rate_limits.then_some(OpenReservationCaps::DEFAULT),
+    };
+    let (answer, answered) = oneshot::channel();
+    let (store, gateway) = (state.store.clone(), state.gateway.clone());
+    tokio::spawn(async move {
+        let placed = orders::place_order(&store, gateway.as_ref(), &order, &placement).await;
+        if let Err(Ok((order, payment))) = answer.send(placed) {
+            orders::abandon_placement(&store, gateway.as_ref(), &order, &payment).await;
+        }
+    });
+    let placed = answered
         .await
-        .map_err(|error| match error {
-            CheckoutError::SoldOut => ApiError::Conflict(sold_out_message),
-            CheckoutError::Gateway(error) => gateway_error(error),
-            CheckoutError::Store(error) => error.into(),
-        })?;
+        .map_err(|_| ApiError::Internal(anyhow::anyhow!("the checkout task ended without an answer")))?;
+    let (order, payment) = placed.map_err(|error| match error {
+        CheckoutError::SoldOut => ApiError::Conflict(sold_out_message),
+        CheckoutError::TooManyForEmail => ApiError::Conflict(format!(
+            "This email address already has {} checkouts in progress. Please complete one of them, or wait until \
+             they expire ({} minutes after they were started), before starting another.",
+            OpenReservationCaps::DEFAULT.per_email,
+            state.settings.reservation_minutes,
+        )),
+        CheckoutError::TooManyForClient { retry_after } => ApiError::RateLimited {
+            message: "Too many checkouts are in progress from your network. Please complete an earlier checkout, \
+                      or wait for it to expire, before starting another."
+                .into(),
+            retry_after,
+        },
+        CheckoutError::Gateway(error) => gateway_error(error),
+        CheckoutError::Store(error) => error.into(),
+    })?;
     Ok(PaymentCreated {
         client_secret: payment.client_secret,
         payment_intent_id: payment.id,
         order_id: order.id,
         amount: order.amount,
     })
+}
+
+/// The order of `kind` that `payment_id` pays, looked up before anything is asked of
+/// the gateway, so made-up ids never reach it.
+pub async fn order_paid_by(
+    state: &AppState,
+    payment_id: &str,
+    kind: OrderKind,
+    not_found_message: &str,
+) -> Result<Order, ApiError> {
+    match state.store.order_by_payment(payment_id).await? {
+        Some(order) if order.kind == kind => Ok(order),
+        _ => Err(ApiError::NotFound(not_found_message.to_owned())),
+    }
+}
+
+/// Whether the caller proved to be the buyer by sending the payment's client secret,
+/// which only the buyer's browser was given (it comes back in the gateway's return URL).
+pub fn is_buyer(order: &Order, client_secret: Option<&str>) -> bool {
+    client_secret.is_some_and(|secret| order.is_buyer_secret(secret))
 }
 
 pub fn fulfil_error(error: FulfilError) -> ApiError {
@@ -73,6 +126,9 @@ pub fn gateway_error(error: GatewayError) -> ApiError {
     match error {
         GatewayError::CardDeclined { message, code } => ApiError::PaymentRefused { message, code },
         GatewayError::NotFound(_) => ApiError::NotFound("No purchase was found for this payment.".into()),
+        GatewayError::UnexpectedState(_) => {
+            ApiError::Conflict("This payment can no longer be changed. Please start your purchase again.".into())
+        }
         GatewayError::Unavailable(cause) => ApiError::PaymentProvider(anyhow::anyhow!(cause)),
     }
 }

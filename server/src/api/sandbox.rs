@@ -5,11 +5,11 @@ use axum::routing::post;
 use axum::{Json, Router};
 use serde::{Deserialize, Deserializer, Serialize};
 
-use crate::app::AppState;
 use crate::error::{ApiError, ApiJson};
 use crate::orders;
 use crate::payments::cards::CardDetails;
 use crate::payments::sandbox::SandboxConfirmError;
+use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
     Router::new().route("/sandbox/confirm", post(confirm))
@@ -91,6 +91,10 @@ async fn confirm(
         Err(SandboxConfirmError::AlreadySucceeded) => {
             Err(ApiError::Conflict("This payment has already been completed.".into()))
         }
+        Err(SandboxConfirmError::Canceled) => Err(ApiError::Conflict(
+            "This checkout expired and its payment was cancelled, so nothing was charged. Please start your purchase again."
+                .into(),
+        )),
         Err(SandboxConfirmError::Store(error)) => Err(error.into()),
     }
 }

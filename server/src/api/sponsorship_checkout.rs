@@ -7,12 +7,13 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use super::purchase::{PaymentCreated, fulfil_error, place_at_server_price};
-use crate::app::AppState;
+use super::purchase::{PaymentCreated, fulfil_error, is_buyer, order_paid_by, place_at_server_price};
 use crate::domain::{EmailAddress, Money};
 use crate::error::{ApiError, ApiJson, FieldErrors};
 use crate::event::SponsorshipTier;
+use crate::middleware::ClientAddress;
 use crate::orders::{self, NewOrder, OrderKind, sku};
+use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -48,6 +49,7 @@ struct PaymentRequest {
 #[tracing::instrument(skip_all, fields(tier = %request.tier))]
 async fn create_payment(
     State(state): State<AppState>,
+    client: ClientAddress,
     ApiJson(request): ApiJson<PaymentRequest>,
 ) -> Result<Json<PaymentCreated>, ApiError> {
     let tier = state
@@ -57,7 +59,9 @@ async fn create_payment(
         .find(|tier| tier.value == request.tier);
     let (tier, order) = parse_order(&request, tier)?;
     let taken = format!("Sorry, the {} sponsorship has already been taken.", tier.label);
-    Ok(Json(place_at_server_price(&state, &order, request.price, taken).await?))
+    Ok(Json(
+        place_at_server_price(&state, order, request.price, taken, client).await?,
+    ))
 }
 
 fn parse_order<'a>(
@@ -158,6 +162,8 @@ fn is_web_address(value: &str) -> bool {
 #[serde(rename_all = "camelCase")]
 struct ConfirmRequest {
     payment_intent_id: String,
+    /// Proves the caller is the buyer; without it the answer carries no reference.
+    client_secret: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -165,7 +171,9 @@ struct ConfirmRequest {
 struct ConfirmResponse {
     status: &'static str,
     order_id: String,
-    reference: String,
+    /// The order's reference: only for the buyer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reference: Option<String>,
     tier: String,
     tier_label: String,
     company_name: String,
@@ -178,10 +186,13 @@ async fn confirm(
     State(state): State<AppState>,
     ApiJson(request): ApiJson<ConfirmRequest>,
 ) -> Result<Json<ConfirmResponse>, ApiError> {
-    match state.store.order_by_payment(&request.payment_intent_id).await? {
-        Some(order) if order.kind == OrderKind::Sponsorship => {}
-        _ => return Err(ApiError::NotFound("No sponsorship was found for this payment.".into())),
-    }
+    order_paid_by(
+        &state,
+        &request.payment_intent_id,
+        OrderKind::Sponsorship,
+        "No sponsorship was found for this payment.",
+    )
+    .await?;
     let order = orders::fulfil_payment(&state.store, state.gateway.as_ref(), &request.payment_intent_id)
         .await
         .map_err(fulfil_error)?;
@@ -205,8 +216,8 @@ async fn confirm(
         company_name: option("companyName"),
         tier,
         tier_label,
+        reference: is_buyer(&order, request.client_secret.as_deref()).then_some(order.reference),
         order_id: order.id,
-        reference: order.reference,
         amount: order.amount,
     }))
 }

@@ -6,20 +6,19 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use super::purchase::{PaymentCreated, fulfil_error, place_at_server_price};
-use crate::app::AppState;
+use super::purchase::{PaymentCreated, fulfil_error, is_buyer, order_paid_by, place_at_server_price};
 use crate::domain::{EmailAddress, NameError, PersonName};
 use crate::error::{ApiError, ApiJson, FieldErrors};
 use crate::event::Ticket;
+use crate::middleware::ClientAddress;
 use crate::orders::{self, NewOrder, OrderKind, sku};
+use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/create-payment-intent", post(create_payment_intent))
         .route("/confirm-purchase", post(confirm_purchase))
 }
-
-const MAX_QUANTITY: i64 = 100;
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -47,6 +46,7 @@ struct PaymentIntentResponse {
 #[tracing::instrument(skip_all, fields(ticket_type = %request.ticket_type))]
 async fn create_payment_intent(
     State(state): State<AppState>,
+    client: ClientAddress,
     ApiJson(request): ApiJson<PaymentIntentRequest>,
 ) -> Result<Json<PaymentIntentResponse>, ApiError> {
     let ticket = state
@@ -55,7 +55,7 @@ async fn create_payment_intent(
         .ok_or_else(|| ApiError::NotFound("The selected ticket type does not exist".into()))?;
     let order = parse_order(&request, ticket)?;
     let sold_out = format!("Sorry, the {} is sold out.", ticket.name);
-    let payment = place_at_server_price(&state, &order, request.amount, sold_out).await?;
+    let payment = place_at_server_price(&state, order, request.amount, sold_out, client).await?;
     Ok(Json(PaymentIntentResponse {
         payment,
         ticket_id: ticket.id,
@@ -80,17 +80,25 @@ fn parse_order(request: &PaymentIntentRequest, ticket: &Ticket) -> Result<NewOrd
     if email.is_none() {
         errors.add("email", "Please enter a valid email address");
     }
-    let min_quantity = i64::from(ticket.min_quantity);
+    let (min_quantity, max_quantity) = (i64::from(ticket.min_quantity), i64::from(ticket.max_quantity));
     let quantity = request.quantity.unwrap_or(min_quantity);
     if quantity < min_quantity && min_quantity > 1 {
         errors.add(
             "quantity",
             format!("The {} is for at least {min_quantity} people.", ticket.name),
         );
-    } else if !(1..=MAX_QUANTITY).contains(&quantity) {
+    } else if quantity > max_quantity {
         errors.add(
             "quantity",
-            format!("Quantity must be between {min_quantity} and {MAX_QUANTITY}."),
+            format!(
+                "One {} order is for at most {max_quantity} people. For a larger group, please contact the organizers.",
+                ticket.name
+            ),
+        );
+    } else if quantity < 1 {
+        errors.add(
+            "quantity",
+            format!("Quantity must be between {min_quantity} and {max_quantity}."),
         );
     }
     match (name, email) {
@@ -114,14 +122,18 @@ fn parse_order(request: &PaymentIntentRequest, ticket: &Ticket) -> Result<NewOrd
 struct ConfirmRequest {
     payment_intent_id: String,
     ticket_id: Option<u32>,
+    /// Proves the caller is the buyer; without it the answer carries no ticket code.
+    client_secret: Option<String>,
 }
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-pub(super) struct ConfirmResponse {
-    pub status: &'static str,
-    pub order_id: String,
-    pub reference: String,
+struct ConfirmResponse {
+    status: &'static str,
+    order_id: String,
+    /// The order's reference, which is also the ticket code: only for the buyer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reference: Option<String>,
 }
 
 /// Marks the ticket order paid once the gateway reports the payment succeeded.
@@ -130,16 +142,24 @@ async fn confirm_purchase(
     State(state): State<AppState>,
     ApiJson(request): ApiJson<ConfirmRequest>,
 ) -> Result<Json<ConfirmResponse>, ApiError> {
+    order_paid_by(
+        &state,
+        &request.payment_intent_id,
+        OrderKind::Ticket,
+        "No ticket purchase was found for this payment.",
+    )
+    .await?;
     let order = orders::fulfil_payment(&state.store, state.gateway.as_ref(), &request.payment_intent_id)
         .await
         .map_err(fulfil_error)?;
     let ticket_id = order.options.get("ticketId").and_then(serde_json::Value::as_u64);
-    if order.kind != OrderKind::Ticket || request.ticket_id.is_some_and(|id| Some(u64::from(id)) != ticket_id) {
+    if request.ticket_id.is_some_and(|id| Some(u64::from(id)) != ticket_id) {
         return Err(ApiError::Conflict("This payment is for a different purchase.".into()));
     }
+    let buyer = is_buyer(&order, request.client_secret.as_deref());
     Ok(Json(ConfirmResponse {
         status: "paid",
         order_id: order.id,
-        reference: order.reference,
+        reference: buyer.then_some(order.reference),
     }))
 }

@@ -6,9 +6,9 @@ use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::app::AppState;
 use crate::domain::{EmailAddress, InterestArea, NameError, PersonName, WaitlistRegistration};
 use crate::error::{ApiError, ApiJson, FieldErrors};
+use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
     Router::new().route("/register-waitlist", post(register))

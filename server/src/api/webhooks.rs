@@ -7,10 +7,10 @@ use axum::routing::post;
 use axum::{Json, Router};
 use serde_json::{Value, json};
 
-use crate::app::AppState;
 use crate::error::ApiError;
 use crate::orders::{self, FulfilError};
 use crate::payments::{WebhookError, WebhookEventKind};
+use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
     Router::new().route("/webhooks/stripe", post(receive))

@@ -62,6 +62,18 @@ impl InterestArea {
         }
     }
 
+    /// The form's label for this option.
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Web => "Web Development",
+            Self::Mobile => "Mobile Development",
+            Self::Ai => "AI & Machine Learning",
+            Self::Cloud => "Cloud & DevOps",
+            Self::Blockchain => "Blockchain",
+            Self::Security => "Cybersecurity",
+        }
+    }
+
     pub fn from_value(value: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|area| area.value() == value)
     }

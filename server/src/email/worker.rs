@@ -9,9 +9,10 @@ use lettre::message::Mailbox;
 use super::compose::compose;
 use super::render::Renderer;
 use super::transport::Transport;
+use crate::domain::mask_email;
 use crate::event::Event;
 use crate::settings::MailSettings;
-use crate::store::{ClaimedEmail, EmailKind, Store, now_millis};
+use crate::store::{ClaimedEmail, EmailKind, Store, TicketStatus, now_millis};
 
 /// How long a claimed email is held by one worker before another may take it.
 const LEASE_MILLIS: i64 = 5 * 60 * 1000;
@@ -82,15 +83,19 @@ impl Mailer {
                 break;
             }
             match self.send(&email).await {
-                Ok(()) => {
+                Ok(Delivery::Sent) => {
                     self.store.mark_email_sent(&email.id).await?;
-                    tracing::info!(email = %email.id, to = %masked(&email.recipient), kind = email.kind.as_str(), "email sent");
+                    tracing::info!(email = %email.id, to = %mask_email(&email.recipient), kind = email.kind.as_str(), "email sent");
                     sent += 1;
+                }
+                Ok(Delivery::Cancelled(reason)) => {
+                    self.store.mark_email_cancelled(&email.id, reason).await?;
+                    tracing::info!(email = %email.id, reason, "email cancelled");
                 }
                 Err(error) => {
                     let retry_at = (email.attempts < i64::from(self.max_attempts))
                         .then(|| now_millis() + self.backoff_millis(email.attempts));
-                    tracing::warn!(email = %email.id, to = %masked(&email.recipient), attempts = email.attempts,
+                    tracing::warn!(email = %email.id, to = %mask_email(&email.recipient), attempts = email.attempts,
                         gives_up = retry_at.is_none(), %error, "email not sent");
                     self.store
                         .mark_email_attempt_failed(&email.id, &error, retry_at)
@@ -109,7 +114,7 @@ impl Mailer {
             .min(MAX_BACKOFF_MILLIS)
     }
 
-    async fn send(&self, email: &ClaimedEmail) -> Result<(), String> {
+    async fn send(&self, email: &ClaimedEmail) -> Result<Delivery, String> {
         let rendered = match email.kind {
             EmailKind::WaitlistConfirmation => {
                 let registration = self
@@ -122,11 +127,15 @@ impl Mailer {
                     .unsubscribe_token
                     .ok_or("the registration has no unsubscribe token")?;
                 let unsubscribe_url = format!("{}/unsubscribe?token={token}", self.public_url);
+                let resubscribe_url = registration
+                    .unsubscribed_at
+                    .map(|_| format!("{}/resubscribe?token={token}", self.public_url));
                 self.renderer.waitlist_confirmation(
                     &self.event,
                     &self.public_url,
                     &registration.full_name,
                     &unsubscribe_url,
+                    resubscribe_url.as_deref(),
                 )
             }
             EmailKind::OrderConfirmation => {
@@ -136,7 +145,50 @@ impl Mailer {
                     .await
                     .map_err(|error| error.to_string())?
                     .ok_or("the order no longer exists")?;
-                self.renderer.order_confirmation(&self.event, &self.public_url, &order)
+                let tickets = self
+                    .store
+                    .tickets_of_order(&order.id)
+                    .await
+                    .map_err(|error| error.to_string())?;
+                self.renderer
+                    .order_confirmation(&self.event, &self.public_url, &order, &tickets)
+            }
+            EmailKind::AttendeeTicket => {
+                let ticket = self
+                    .store
+                    .ticket(&email.subject_id)
+                    .await
+                    .map_err(|error| error.to_string())?
+                    .ok_or("the ticket no longer exists")?;
+                if ticket.status != TicketStatus::Valid {
+                    return Ok(Delivery::Cancelled(
+                        "The ticket was transferred or refunded before this email went out.",
+                    ));
+                }
+                let order = self
+                    .store
+                    .order(&ticket.order_id)
+                    .await
+                    .map_err(|error| error.to_string())?
+                    .ok_or("the order no longer exists")?;
+                self.renderer
+                    .attendee_ticket(&self.event, &self.public_url, &order, &ticket)
+            }
+            EmailKind::RefundConfirmation => {
+                let refund = self
+                    .store
+                    .refund(&email.subject_id)
+                    .await
+                    .map_err(|error| error.to_string())?
+                    .ok_or("the refund no longer exists")?;
+                let order = self
+                    .store
+                    .order(&refund.order_id)
+                    .await
+                    .map_err(|error| error.to_string())?
+                    .ok_or("the order no longer exists")?;
+                self.renderer
+                    .refund_confirmation(&self.event, &self.public_url, &order, &refund)
             }
         }
         .map_err(|error| format!("{:#}", anyhow::Error::new(error)))?;
@@ -145,8 +197,15 @@ impl Mailer {
             .parse()
             .map_err(|_| "the recipient is not a valid address".to_owned())?;
         let message = compose(&rendered, &self.from, to).map_err(|error| error.to_string())?;
-        self.transport.send(message).await
+        self.transport.send(message).await.map(|()| Delivery::Sent)
     }
+}
+
+/// What became of an email the worker took.
+enum Delivery {
+    Sent,
+    /// Not worth sending any more, and why.
+    Cancelled(&'static str),
 }
 
 /// Runs `deliver_due` every `every` until the task is dropped.
@@ -158,24 +217,5 @@ pub async fn run_outbox_worker(mailer: Arc<Mailer>, every: Duration) {
         if let Err(error) = mailer.deliver_due().await {
             tracing::warn!(%error, "could not read the email outbox");
         }
-    }
-}
-
-/// "a***@example.com": logs show whom without exposing the address.
-fn masked(address: &str) -> String {
-    match address.split_once('@') {
-        Some((local, domain)) => format!("{}***@{domain}", local.chars().next().unwrap_or('*')),
-        None => "***".into(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::masked;
-
-    #[test]
-    fn recipients_are_masked_in_logs() {
-        assert_eq!(masked("ana.diaz@example.com"), "a***@example.com");
-        assert_eq!(masked("nonsense"), "***");
     }
 }

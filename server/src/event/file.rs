@@ -68,6 +68,7 @@ pub struct TicketEntry {
     pub features: Vec<Text>,
     pub limit: Option<Limit>,
     pub min_quantity: Option<Limit>,
+    pub max_quantity: Option<Spanned<Limit>>,
 }
 
 #[derive(Debug, Deserialize)]

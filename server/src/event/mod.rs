@@ -69,6 +69,13 @@ pub struct Ticket {
     pub limit: Option<u32>,
     /// Smallest number of people per purchase (4 for the team pass).
     pub min_quantity: u32,
+    /// Largest number of people per purchase; larger groups contact the organizers.
+    pub max_quantity: u32,
+}
+
+impl Ticket {
+    /// People per order when the event file gives no `max_quantity`.
+    pub const DEFAULT_MAX_QUANTITY: u32 = 20;
 }
 
 #[derive(Debug, Clone)]
@@ -159,6 +166,11 @@ impl Event {
     /// "May 18-22, 2026", in the venue's local dates.
     pub fn date_label(&self) -> String {
         date_range_label(self.starts_at.date(), self.ends_at.date())
+    }
+
+    /// The date at the venue at `instant`: the calendar the policies' dates are on.
+    pub fn venue_date(&self, instant: OffsetDateTime) -> Date {
+        instant.to_offset(self.starts_at.offset()).date()
     }
 }
 
@@ -254,6 +266,14 @@ fn tickets_from_file(entries: Vec<file::TicketEntry>) -> Result<Vec<Ticket>, Inv
             );
         }
         let regular_price = regular_price(entry.regular_price, entry.price, field("regular_price"))?;
+        let min_quantity = entry.min_quantity.map_or(1, |min| min.0);
+        let max_quantity = match entry.max_quantity {
+            Some(max) if max.get_ref().0 < min_quantity => {
+                return invalid(max.span(), field("max_quantity"), "must be at least min_quantity");
+            }
+            Some(max) => max.into_inner().0,
+            None => Ticket::DEFAULT_MAX_QUANTITY.max(min_quantity),
+        };
         tickets.push(Ticket {
             id: *entry.id.get_ref(),
             ticket_type: entry.ticket_type.into_inner().0,
@@ -263,7 +283,8 @@ fn tickets_from_file(entries: Vec<file::TicketEntry>) -> Result<Vec<Ticket>, Inv
             regular_price,
             features: texts(entry.features),
             limit: entry.limit.map(|limit| limit.0),
-            min_quantity: entry.min_quantity.map_or(1, |min| min.0),
+            min_quantity,
+            max_quantity,
         });
     }
     Ok(tickets)

@@ -33,7 +33,9 @@ fn the_shipped_file_reproduces_the_brief() {
         .map(|t| (t.ticket_type.as_str(), t.price.cents()))
         .collect();
     assert_eq!(prices, [("developer", 79900), ("vip", 129900), ("team", 69900)]);
-    assert_eq!(event.ticket_by_type("team").unwrap().min_quantity, 4);
+    let team = event.ticket_by_type("team").unwrap();
+    assert_eq!((team.min_quantity, team.max_quantity), (4, 19));
+    assert_eq!(event.ticket_by_type("developer").unwrap().max_quantity, 20);
     let special: Vec<_> = event
         .merchandise
         .iter()
@@ -71,6 +73,19 @@ fn a_negative_price_names_its_line_and_value() {
     assert!(error.contains(&format!("line {line}")), "{error}");
     assert!(error.contains("price = -5"), "{error}");
     assert!(error.contains("positive whole number of cents"), "{error}");
+}
+
+#[test]
+fn a_maximum_below_the_minimum_is_refused() {
+    let source = shipped_with("max_quantity = 19", "max_quantity = 3");
+    let error = parse(&source).unwrap_err().to_string();
+    let line = line_of(&source, "max_quantity = 3");
+    assert!(
+        error.contains(&format!(
+            "line {line}, field `tickets[2].max_quantity`: must be at least min_quantity"
+        )),
+        "{error}"
+    );
 }
 
 #[test]

@@ -1,3 +1,4 @@
+use super::refunds::{IssueRefund, issue_refund};
 use super::{Order, OrderStatus};
 use crate::payments::{CURRENCY, GatewayError, PaymentGateway, PaymentStatus};
 use crate::store::{PaidTransition, Store};
@@ -44,10 +45,16 @@ pub async fn fulfil_payment(
         None => {
             let order_id = payment.order_id.as_deref().ok_or(FulfilError::UnknownPayment)?;
             let order = store.order(order_id).await?.ok_or(FulfilError::UnknownPayment)?;
-            store.attach_payment(&order.id, &payment.id).await?;
+            store
+                .attach_payment(&order.id, &payment.id, &crate::secrets::digest(&payment.client_secret))
+                .await?;
             store.order(order_id).await?.ok_or(FulfilError::UnknownPayment)?
         }
     };
+    if order.gateway != gateway.name() {
+        // A sandbox order in a database now used with Stripe, or the reverse: never paid here.
+        return Err(FulfilError::UnknownPayment);
+    }
     if order.payment_id.as_deref() != Some(payment.id.as_str()) {
         return Err(FulfilError::Mismatch(format!("order {} has another payment", order.id)));
     }
@@ -84,27 +91,25 @@ pub async fn fulfil_payment(
     }
 }
 
-/// Gives the money back for an order that cannot be honoured. The refund is keyed
-/// by the order, so repeating this never refunds twice; if the gateway fails, the
-/// order stays flagged for the organizer.
+/// Gives the money back for an order that cannot be honoured. The refund is keyed by
+/// the order, so repeating this never refunds twice; if the gateway fails, the order
+/// stays flagged for the organizer.
 async fn refund_unhonoured(store: &Store, gateway: &dyn PaymentGateway, order: &Order) -> FulfilError {
     if order.status == OrderStatus::Refunded {
         return FulfilError::SoldOutBeforePayment { refunded: true };
     }
-    let Some(payment_id) = order.payment_id.as_deref() else {
-        return FulfilError::SoldOutBeforePayment { refunded: false };
+    let refund = IssueRefund {
+        amount: order.amount,
+        policy: "sold_out",
+        reason: "Paid after the reservation lapsed, when the item had sold out.",
+        idempotency_key: "sold-out",
+        actor: "system",
     };
-    match gateway
-        .refund(payment_id, order.amount, &format!("refund-{}", order.id))
-        .await
-    {
-        Ok(refund) => match store.mark_order_refunded(&order.id).await {
-            Ok(()) => {
-                tracing::warn!(order = %order.id, refund = %refund.id, "late payment for a sold-out item refunded");
-                FulfilError::SoldOutBeforePayment { refunded: true }
-            }
-            Err(error) => FulfilError::Store(error),
-        },
+    match issue_refund(store, gateway, order, &refund).await {
+        Ok(refund) => {
+            tracing::warn!(order = %order.id, refund = %refund.id, "late payment for a sold-out item refunded");
+            FulfilError::SoldOutBeforePayment { refunded: true }
+        }
         Err(error) => {
             tracing::error!(order = %order.id, %error, "could not refund a late payment; the order stays flagged");
             FulfilError::SoldOutBeforePayment { refunded: false }

@@ -5,14 +5,18 @@
 mod checkout;
 mod expiry;
 mod fulfilment;
+pub mod refund_policy;
+mod refunds;
 
 use serde::Serialize;
 
 use crate::domain::Money;
 
-pub use checkout::{CheckoutError, place_order};
+pub use checkout::{CheckoutError, OpenReservationCaps, Placement, abandon_placement, place_order};
 pub use expiry::{expire_reservations, run_expiry_sweeper};
 pub use fulfilment::{FulfilError, cancel_payment, fulfil_payment, record_payment_failure};
+pub use refund_policy::{PolicyRefund, RefundWindow, policy_refund};
+pub use refunds::{IssueRefund, RefundError, RefundRequest, issue_refund, refund_order};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -83,12 +87,27 @@ pub struct Order {
     pub quantity: i64,
     pub options: serde_json::Value,
     pub amount: Money,
+    /// What has been given back so far; equal to `amount` once `refunded`.
+    pub refunded_amount: Money,
     pub currency: String,
+    /// The gateway that took the payment: "sandbox" or "stripe".
+    pub gateway: String,
     pub payment_id: Option<String>,
+    /// SHA-256 of the payment's client secret: whoever holds the secret is the buyer.
+    #[serde(skip)]
+    pub client_secret_hash: Option<String>,
+    /// The address the order was placed from, for the caps on open reservations.
+    pub client_address: Option<String>,
     pub units_held: i64,
     pub pickup_code: Option<String>,
     pub last_payment_error: Option<String>,
     pub refund_reason: Option<String>,
+    /// The secret of the buyer's "Manage your tickets" link (ticket orders, once paid).
+    #[serde(skip)]
+    pub manage_token: Option<String>,
+    /// When the merchandise was handed over at the pickup desk, and by whom.
+    pub picked_up_at: Option<i64>,
+    pub picked_up_by: Option<String>,
     pub created_at: i64,
     pub updated_at: i64,
     pub expires_at: i64,
@@ -113,6 +132,16 @@ pub struct NewOrder {
 impl NewOrder {
     pub fn amount(&self) -> Money {
         Money::from_cents(self.unit_price.cents() * self.quantity)
+    }
+}
+
+impl Order {
+    /// Whether `client_secret` is this order's payment secret, which only the buyer's
+    /// browser was given.
+    pub fn is_buyer_secret(&self, client_secret: &str) -> bool {
+        self.client_secret_hash
+            .as_deref()
+            .is_some_and(|stored| crate::secrets::matches_digest(stored, client_secret))
     }
 }
 
@@ -154,6 +183,48 @@ pub mod sku {
 
     pub fn sponsorship(tier: &str) -> String {
         format!("sponsorship:{tier}")
+    }
+
+    /// What the organizer calls a stock keeping unit: "VIP Pass", "Conference T-Shirt, S / Black".
+    pub fn label(event: &crate::event::Event, sku: &str) -> String {
+        let mut parts = sku.split(':');
+        let (kind, key) = (parts.next().unwrap_or_default(), parts.next().unwrap_or_default());
+        let variant: Vec<&str> = parts.filter(|option| *option != "-").collect();
+        let name = match kind {
+            "ticket" => event.ticket_by_type(key).map(|ticket| ticket.name.clone()),
+            "merchandise" => key
+                .parse::<u32>()
+                .ok()
+                .and_then(|id| event.merchandise.iter().find(|item| item.id == id))
+                .map(|item| item.name.clone()),
+            "sponsorship" => event
+                .sponsorship_tiers
+                .iter()
+                .find(|tier| tier.value == key)
+                .map(|tier| format!("{} sponsorship", tier.label)),
+            _ => None,
+        };
+        let name = name.unwrap_or_else(|| sku.to_owned());
+        if variant.is_empty() {
+            name
+        } else {
+            format!("{name}, {}", variant.join(" / "))
+        }
+    }
+
+    /// Every item an order can be for, as (stock keeping unit, label), in catalogue order.
+    pub fn catalogue(event: &crate::event::Event) -> Vec<(String, String)> {
+        let tickets = event.tickets.iter().map(|entry| ticket(&entry.ticket_type));
+        let merchandise = event.merchandise.iter().map(|item| merchandise(item.id));
+        let sponsorships = event.sponsorship_tiers.iter().map(|tier| sponsorship(&tier.value));
+        tickets
+            .chain(merchandise)
+            .chain(sponsorships)
+            .map(|sku| {
+                let label = label(event, &sku);
+                (sku, label)
+            })
+            .collect()
     }
 }
 

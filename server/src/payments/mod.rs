@@ -116,6 +116,9 @@ pub enum GatewayError {
     CardDeclined { message: String, code: String },
     #[error("no payment {0} exists at the payment provider")]
     NotFound(String),
+    /// The payment is past the point where the call applies, e.g. cancelling a succeeded payment.
+    #[error("the payment is in a state that does not allow this: {0}")]
+    UnexpectedState(String),
     /// The provider failed or could not be reached.
     #[error("the payment provider failed: {0}")]
     Unavailable(String),
@@ -145,6 +148,11 @@ pub trait PaymentGateway: Send + Sync {
     async fn retrieve_payment(&self, payment_id: &str) -> Result<Payment, GatewayError>;
 
     async fn refund(&self, payment_id: &str, amount: Money, idempotency_key: &str) -> Result<Refund, GatewayError>;
+
+    /// Cancels a payment that has not succeeded, so it can never be paid. Cancelling
+    /// one that is already cancelled succeeds; one that succeeded or is processing
+    /// answers `UnexpectedState`.
+    async fn cancel_payment(&self, payment_id: &str) -> Result<(), GatewayError>;
 
     /// Verifies and parses a webhook delivery.
     fn parse_webhook(&self, payload: &[u8], signature: Option<&str>) -> Result<WebhookEvent, WebhookError>;

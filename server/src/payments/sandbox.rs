@@ -4,7 +4,7 @@
 use async_trait::async_trait;
 
 use super::cards::{CardDetails, CardRefusal, charge_outcome};
-use super::{GatewayError, NewPayment, Payment, PaymentGateway, Refund, WebhookError, WebhookEvent};
+use super::{GatewayError, NewPayment, Payment, PaymentGateway, PaymentStatus, Refund, WebhookError, WebhookEvent};
 use crate::domain::Money;
 use crate::store::{SandboxConfirmation, Store};
 
@@ -19,6 +19,8 @@ pub enum SandboxConfirmError {
     UnknownPayment,
     #[error("this payment has already succeeded")]
     AlreadySucceeded,
+    #[error("this payment was cancelled")]
+    Canceled,
     #[error("{}", .refusal.message())]
     Refused { refusal: CardRefusal, payment_id: String },
     #[error(transparent)]
@@ -42,6 +44,7 @@ impl SandboxGateway {
         match (confirmation, outcome) {
             (SandboxConfirmation::Unknown, _) => Err(SandboxConfirmError::UnknownPayment),
             (SandboxConfirmation::AlreadySucceeded, _) => Err(SandboxConfirmError::AlreadySucceeded),
+            (SandboxConfirmation::Canceled, _) => Err(SandboxConfirmError::Canceled),
             (SandboxConfirmation::Recorded(payment), Err(refusal)) => Err(SandboxConfirmError::Refused {
                 refusal,
                 payment_id: payment.id,
@@ -74,19 +77,38 @@ impl PaymentGateway for SandboxGateway {
             .ok_or_else(|| GatewayError::NotFound(payment_id.to_owned()))
     }
 
-    async fn refund(&self, payment_id: &str, amount: Money, _idempotency_key: &str) -> Result<Refund, GatewayError> {
+    async fn refund(&self, payment_id: &str, amount: Money, idempotency_key: &str) -> Result<Refund, GatewayError> {
         let refunded = self
             .store
-            .refund_sandbox_payment(payment_id, amount)
+            .refund_sandbox_payment(payment_id, amount, idempotency_key)
             .await
             .map_err(|error| GatewayError::Unavailable(error.to_string()))?;
         if refunded {
+            // Keyed like Stripe's: the same key always names the same refund.
             Ok(Refund {
-                id: format!("re_sandbox_{}", uuid::Uuid::new_v4().simple()),
+                id: format!("re_sandbox_{}", &crate::secrets::digest(idempotency_key)[..24]),
                 status: "succeeded".into(),
             })
         } else {
-            Err(GatewayError::NotFound(payment_id.to_owned()))
+            Err(GatewayError::UnexpectedState(format!(
+                "payment {payment_id} has not succeeded or has less than {amount} left to refund"
+            )))
+        }
+    }
+
+    async fn cancel_payment(&self, payment_id: &str) -> Result<(), GatewayError> {
+        let status = self
+            .store
+            .cancel_sandbox_payment(payment_id)
+            .await
+            .map_err(|error| GatewayError::Unavailable(error.to_string()))?;
+        match status {
+            Some(PaymentStatus::Canceled) => Ok(()),
+            Some(other) => Err(GatewayError::UnexpectedState(format!(
+                "a payment that is {} cannot be cancelled",
+                other.as_str()
+            ))),
+            None => Err(GatewayError::NotFound(payment_id.to_owned())),
         }
     }
 

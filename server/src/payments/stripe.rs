@@ -16,6 +16,14 @@ use crate::settings::StripeSettings;
 
 /// Attempts per request when Stripe says a retry is safe.
 const MAX_ATTEMPTS: u32 = 3;
+/// The longest one attempt may take, connecting included.
+const ATTEMPT_TIMEOUT: Duration = Duration::from_secs(15);
+/// The longest one call may take, with every attempt and the waits between them.
+/// The server's own request timeout must be longer (see `app::REQUEST_TIMEOUT`).
+pub const RETRY_BUDGET: Duration = Duration::from_millis(
+    MAX_ATTEMPTS as u64 * ATTEMPT_TIMEOUT.as_millis() as u64 + BACKOFF_BASE_MILLIS * ((1 << (MAX_ATTEMPTS - 1)) - 1),
+);
+const BACKOFF_BASE_MILLIS: u64 = 250;
 
 #[derive(Debug, Clone)]
 pub struct StripeGateway {
@@ -29,7 +37,7 @@ impl StripeGateway {
     pub fn new(settings: &StripeSettings) -> Result<Self, reqwest::Error> {
         let client = reqwest::Client::builder()
             .connect_timeout(Duration::from_secs(5))
-            .timeout(Duration::from_secs(30))
+            .timeout(ATTEMPT_TIMEOUT)
             .user_agent(concat!("conference/", env!("CARGO_PKG_VERSION")))
             .build()?;
         Ok(Self {
@@ -99,8 +107,15 @@ impl StripeGateway {
     }
 }
 
+/// Ids go into URL paths, so only Stripe's own characters pass.
+fn is_payment_id(payment_id: &str) -> bool {
+    !payment_id.is_empty()
+        && payment_id.len() <= 255
+        && payment_id.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
 async fn backoff(attempt: u32) {
-    tokio::time::sleep(Duration::from_millis(250 * 2u64.pow(attempt - 1))).await;
+    tokio::time::sleep(Duration::from_millis(BACKOFF_BASE_MILLIS * 2u64.pow(attempt - 1))).await;
 }
 
 fn error_from(status: StatusCode, body: &[u8], path: &str) -> GatewayError {
@@ -129,6 +144,9 @@ fn error_from(status: StatusCode, body: &[u8], path: &str) -> GatewayError {
         },
         Some(error) if status == StatusCode::NOT_FOUND => {
             GatewayError::NotFound(error.message.unwrap_or_else(|| path.to_owned()))
+        }
+        Some(error) if error.code.as_deref() == Some("payment_intent_unexpected_state") => {
+            GatewayError::UnexpectedState(error.message.unwrap_or_default())
         }
         Some(error) => GatewayError::Unavailable(format!(
             "Stripe answered {status}: {}",
@@ -196,7 +214,7 @@ impl PaymentGateway for StripeGateway {
     }
 
     async fn retrieve_payment(&self, payment_id: &str) -> Result<Payment, GatewayError> {
-        if payment_id.is_empty() || !payment_id.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        if !is_payment_id(payment_id) {
             return Err(GatewayError::NotFound(payment_id.to_owned()));
         }
         let intent: PaymentIntent = self
@@ -217,6 +235,30 @@ impl PaymentGateway for StripeGateway {
             id: refund.id,
             status: refund.status,
         })
+    }
+
+    async fn cancel_payment(&self, payment_id: &str) -> Result<(), GatewayError> {
+        if !is_payment_id(payment_id) {
+            return Err(GatewayError::NotFound(payment_id.to_owned()));
+        }
+        let form = [("cancellation_reason", "abandoned".to_owned())];
+        let result: Result<PaymentIntent, _> = self
+            .send(
+                Method::POST,
+                &format!("/v1/payment_intents/{payment_id}/cancel"),
+                &form,
+                Some(&format!("cancel-{payment_id}")),
+            )
+            .await;
+        match result {
+            Ok(_) => Ok(()),
+            // Stripe refuses to cancel twice; for the caller that is done.
+            Err(GatewayError::UnexpectedState(message)) => match self.retrieve_payment(payment_id).await?.status {
+                PaymentStatus::Canceled => Ok(()),
+                _ => Err(GatewayError::UnexpectedState(message)),
+            },
+            Err(error) => Err(error),
+        }
     }
 
     fn parse_webhook(&self, payload: &[u8], signature: Option<&str>) -> Result<WebhookEvent, WebhookError> {

@@ -3,20 +3,32 @@
 //! schemas live in `migrations/sqlite` and `migrations/postgres`, and the API
 //! test suite runs against both.
 
+mod admin;
 mod orders;
 mod outbox;
+mod pickups;
+mod refunds;
+mod reports;
 mod sandbox;
+mod tickets;
 mod waitlist;
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::migrate::{MigrateError, Migrator};
 use sqlx::{AnyPool, Executor};
 
-pub use orders::{PaidTransition, ReserveError};
+pub use admin::AuditEntry;
+pub use orders::{NewPendingOrder, OverdueOrder, PaidTransition, ReserveError};
 pub use outbox::{ClaimedEmail, EmailKind, OutboxEmail};
+pub use pickups::{Handover, PickLine};
+pub use refunds::{BeginRefundError, NewRefund, RefundRecord, RefundStatus};
+pub use reports::{OrderFilter, OrderTotals, Page, Sale, StockLevel};
 pub use sandbox::SandboxConfirmation;
+pub use tickets::{CheckIn, Naming, TicketRecord, TicketStatus};
 pub use waitlist::StoredRegistration;
 
 static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/sqlite");
@@ -32,6 +44,8 @@ pub enum Backend {
 pub struct Store {
     pool: AnyPool,
     backend: Backend,
+    /// Counts this process's changes to the stock, so caches of availability know to look again.
+    stock_version: Arc<AtomicU64>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -72,7 +86,11 @@ impl Store {
             })
             .connect_with(options)
             .await?;
-        Ok(Self { pool, backend })
+        Ok(Self {
+            pool,
+            backend,
+            stock_version: Arc::default(),
+        })
     }
 
     pub async fn migrate(&self) -> Result<(), MigrateError> {
@@ -85,6 +103,15 @@ impl Store {
     /// Whether the database answers a trivial query.
     pub async fn ping(&self) -> Result<(), sqlx::Error> {
         self.pool.execute("SELECT 1").await.map(drop)
+    }
+
+    /// Changes whenever this process has changed the stock (other instances' changes aside).
+    pub fn stock_version(&self) -> u64 {
+        self.stock_version.load(Ordering::Acquire)
+    }
+
+    fn stock_changed(&self) {
+        self.stock_version.fetch_add(1, Ordering::AcqRel);
     }
 
     pub fn backend(&self) -> Backend {

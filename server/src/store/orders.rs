@@ -9,16 +9,44 @@ use sqlx::any::AnyRow;
 use sqlx::{Any, Row, Transaction};
 
 use super::outbox::{EmailKind, queue_email};
-use super::{Store, now_millis};
+use super::tickets::issue_tickets;
+use super::{Backend, Store, now_millis};
 use crate::domain::Money;
-use crate::orders::{NewOrder, Order, OrderKind, OrderStatus};
+use crate::orders::{NewOrder, OpenReservationCaps, Order, OrderKind, OrderStatus};
 
 #[derive(Debug, thiserror::Error)]
 pub enum ReserveError {
     #[error("sold out")]
     SoldOut,
+    #[error("the buyer's email has too many open reservations")]
+    TooManyForEmail,
+    #[error("the client address has too many open reservations")]
+    TooManyForClient {
+        /// When the earliest of them expires (Unix ms).
+        next_expiry: i64,
+    },
     #[error(transparent)]
     Store(#[from] sqlx::Error),
+}
+
+/// What the store needs, beyond the order itself, to hold a new pending order.
+#[derive(Debug, Clone)]
+pub struct NewPendingOrder<'a> {
+    pub id: &'a str,
+    pub reference: &'a str,
+    pub pickup_code: Option<&'a str>,
+    pub expires_at: i64,
+    pub gateway: &'a str,
+    pub client_address: &'a str,
+    pub caps: Option<OpenReservationCaps>,
+}
+
+/// A pending order whose reservation ran out.
+#[derive(Debug, Clone)]
+pub struct OverdueOrder {
+    pub id: String,
+    pub gateway: String,
+    pub payment_id: Option<String>,
 }
 
 /// What marking an order paid did.
@@ -31,11 +59,12 @@ pub enum PaidTransition {
     NotFound,
 }
 
-const ORDER_COLUMNS: &str = "id, reference, kind, status, buyer_name, buyer_email, sku, variant_sku, item_name,
-    unit_price, quantity, options, amount, currency, payment_id, units_held, pickup_code, last_payment_error,
-    refund_reason, created_at, updated_at, expires_at, paid_at";
+pub(super) const ORDER_COLUMNS: &str = "id, reference, kind, status, buyer_name, buyer_email, sku, variant_sku, item_name,
+    unit_price, quantity, options, amount, refunded_amount, currency, gateway, payment_id, client_secret_hash, client_address,
+    units_held, pickup_code, last_payment_error, refund_reason, manage_token, picked_up_at, picked_up_by, created_at,
+    updated_at, expires_at, paid_at";
 
-fn order_from_row(row: &AnyRow) -> Result<Order, sqlx::Error> {
+pub(super) fn order_from_row(row: &AnyRow) -> Result<Order, sqlx::Error> {
     let decode_error = |column: &str, value: &str| sqlx::Error::ColumnDecode {
         index: column.to_owned(),
         source: format!("unexpected value {value:?}").into(),
@@ -57,12 +86,19 @@ fn order_from_row(row: &AnyRow) -> Result<Order, sqlx::Error> {
         quantity: row.try_get("quantity")?,
         options: serde_json::from_str(&options).map_err(|_| decode_error("options", &options))?,
         amount: Money::from_cents(row.try_get("amount")?),
+        refunded_amount: Money::from_cents(row.try_get("refunded_amount")?),
         currency: row.try_get("currency")?,
+        gateway: row.try_get("gateway")?,
         payment_id: row.try_get("payment_id")?,
+        client_secret_hash: row.try_get("client_secret_hash")?,
+        client_address: row.try_get("client_address")?,
         units_held: row.try_get("units_held")?,
         pickup_code: row.try_get("pickup_code")?,
         last_payment_error: row.try_get("last_payment_error")?,
         refund_reason: row.try_get("refund_reason")?,
+        manage_token: row.try_get("manage_token")?,
+        picked_up_at: row.try_get("picked_up_at")?,
+        picked_up_by: row.try_get("picked_up_by")?,
         created_at: row.try_get("created_at")?,
         updated_at: row.try_get("updated_at")?,
         expires_at: row.try_get("expires_at")?,
@@ -71,8 +107,8 @@ fn order_from_row(row: &AnyRow) -> Result<Order, sqlx::Error> {
 }
 
 /// Takes `quantity` units of every limited key in `skus`, or none if any has
-/// too few left (the caller rolls the transaction back).
-async fn reserve(tx: &mut Transaction<'_, Any>, skus: &[&str], quantity: i64) -> Result<(), ReserveError> {
+/// too few left: `Ok(false)` then.
+async fn reserve(tx: &mut Transaction<'_, Any>, skus: &[&str], quantity: i64) -> Result<bool, sqlx::Error> {
     for (index, sku) in skus.iter().enumerate() {
         // The first statement of the transaction writes, so SQLite takes its write
         // lock at once (waiting out the busy timeout) instead of failing later.
@@ -89,11 +125,11 @@ async fn reserve(tx: &mut Transaction<'_, Any>, skus: &[&str], quantity: i64) ->
             if limited.is_some() {
                 // Give back what this call already took: a caller may go on with the transaction.
                 release(tx, &skus[..index], quantity).await?;
-                return Err(ReserveError::SoldOut);
+                return Ok(false);
             }
         }
     }
-    Ok(())
+    Ok(true)
 }
 
 /// Gives `units` back to every limited key in `skus`.
@@ -107,6 +143,61 @@ async fn release(tx: &mut Transaction<'_, Any>, skus: &[&str], units: i64) -> Re
                 .await?;
         }
     }
+    Ok(())
+}
+
+/// Refuses a reservation beyond the caps; the caller's transaction then rolls back.
+async fn check_open_reservations(
+    tx: &mut Transaction<'_, Any>,
+    caps: OpenReservationCaps,
+    buyer_email: &str,
+    client_address: &str,
+    now: i64,
+) -> Result<(), ReserveError> {
+    let for_email: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM orders WHERE buyer_email = $1 AND status = 'pending' AND expires_at > $2",
+    )
+    .bind(buyer_email)
+    .bind(now)
+    .fetch_one(&mut **tx)
+    .await?;
+    if for_email >= caps.per_email {
+        return Err(ReserveError::TooManyForEmail);
+    }
+    let for_client = sqlx::query(
+        "SELECT COUNT(*) AS open, MIN(expires_at) AS next_expiry FROM orders
+         WHERE client_address = $1 AND status = 'pending' AND expires_at > $2",
+    )
+    .bind(client_address)
+    .bind(now)
+    .fetch_one(&mut **tx)
+    .await?;
+    if for_client.try_get::<i64, _>("open")? >= caps.per_client {
+        let next_expiry: Option<i64> = for_client.try_get("next_expiry")?;
+        return Err(ReserveError::TooManyForClient {
+            next_expiry: next_expiry.unwrap_or(now),
+        });
+    }
+    Ok(())
+}
+
+/// Gives back the units an order holds, inside the caller's transaction.
+pub(super) async fn release_order_units(tx: &mut Transaction<'_, Any>, order_id: &str) -> Result<(), sqlx::Error> {
+    let row = sqlx::query("SELECT sku, variant_sku, units_held FROM orders WHERE id = $1")
+        .bind(order_id)
+        .fetch_one(&mut **tx)
+        .await?;
+    let (sku, variant_sku): (String, Option<String>) = (row.try_get("sku")?, row.try_get("variant_sku")?);
+    release(
+        tx,
+        &stock_keys(&sku, variant_sku.as_deref()),
+        row.try_get("units_held")?,
+    )
+    .await?;
+    sqlx::query("UPDATE orders SET units_held = 0 WHERE id = $1")
+        .bind(order_id)
+        .execute(&mut **tx)
+        .await?;
     Ok(())
 }
 
@@ -142,6 +233,7 @@ impl Store {
                 .execute(&self.pool)
                 .await?;
         }
+        self.stock_changed();
         Ok(())
     }
 
@@ -155,31 +247,46 @@ impl Store {
             .collect()
     }
 
-    /// Reserves the stock and stores the pending order in one transaction.
+    /// Reserves the stock and stores the pending order in one transaction, unless the
+    /// buyer's email or client address already holds as many open reservations as
+    /// the caps allow.
     pub async fn create_pending_order(
         &self,
         order: &NewOrder,
-        id: &str,
-        reference: &str,
-        pickup_code: Option<&str>,
-        expires_at: i64,
+        pending: &NewPendingOrder<'_>,
     ) -> Result<Order, ReserveError> {
         let now = now_millis();
         let mut tx = self.pool.begin().await?;
-        reserve(
+        if let (Some(_), Backend::Postgres) = (pending.caps, self.backend) {
+            // Counting open reservations and adding one must not interleave with another
+            // checkout for the same buyer or network. SQLite has one writer at a time already.
+            for key in [&order.buyer_email, pending.client_address] {
+                sqlx::query("SELECT pg_advisory_xact_lock(hashtext($1))")
+                    .bind(key)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+        }
+        if !reserve(
             &mut tx,
             &stock_keys(&order.sku, order.variant_sku.as_deref()),
             order.quantity,
         )
-        .await?;
+        .await?
+        {
+            return Err(ReserveError::SoldOut);
+        }
+        if let Some(caps) = pending.caps {
+            check_open_reservations(&mut tx, caps, &order.buyer_email, pending.client_address, now).await?;
+        }
         sqlx::query(
             "INSERT INTO orders (id, reference, kind, status, buyer_name, buyer_email, sku, variant_sku, item_name,
                  unit_price, quantity, options, amount, currency, units_held, pickup_code, created_at, updated_at,
-                 expires_at)
-             VALUES ($1, $2, $3, 'pending', $4, $5, $6, $16, $7, $8, $9, $10, $11, $12, $13, $17, $14, $14, $15)",
+                 expires_at, gateway, client_address)
+             VALUES ($1, $2, $3, 'pending', $4, $5, $6, $16, $7, $8, $9, $10, $11, $12, $13, $17, $14, $14, $15, $18, $19)",
         )
-        .bind(id)
-        .bind(reference)
+        .bind(pending.id)
+        .bind(pending.reference)
         .bind(order.kind.as_str())
         .bind(&order.buyer_name)
         .bind(&order.buyer_email)
@@ -192,22 +299,35 @@ impl Store {
         .bind(crate::payments::CURRENCY)
         .bind(order.quantity)
         .bind(now)
-        .bind(expires_at)
+        .bind(pending.expires_at)
         .bind(order.variant_sku.as_deref())
-        .bind(pickup_code)
+        .bind(pending.pickup_code)
+        .bind(pending.gateway)
+        .bind(pending.client_address)
         .execute(&mut *tx)
         .await?;
         tx.commit().await?;
-        Ok(self.order(id).await?.ok_or(sqlx::Error::RowNotFound)?)
+        self.stock_changed();
+        Ok(self.order(pending.id).await?.ok_or(sqlx::Error::RowNotFound)?)
     }
 
-    pub async fn attach_payment(&self, order_id: &str, payment_id: &str) -> Result<(), sqlx::Error> {
-        sqlx::query("UPDATE orders SET payment_id = $2, updated_at = $3 WHERE id = $1 AND payment_id IS NULL")
-            .bind(order_id)
-            .bind(payment_id)
-            .bind(now_millis())
-            .execute(&self.pool)
-            .await?;
+    /// Records the gateway's payment for an order, and a hash of its client secret.
+    pub async fn attach_payment(
+        &self,
+        order_id: &str,
+        payment_id: &str,
+        client_secret_hash: &str,
+    ) -> Result<(), sqlx::Error> {
+        sqlx::query(
+            "UPDATE orders SET payment_id = $2, client_secret_hash = $3, updated_at = $4
+             WHERE id = $1 AND payment_id IS NULL",
+        )
+        .bind(order_id)
+        .bind(payment_id)
+        .bind(client_secret_hash)
+        .bind(now_millis())
+        .execute(&self.pool)
+        .await?;
         Ok(())
     }
 
@@ -243,40 +363,41 @@ impl Store {
         let mut tx = self.pool.begin().await?;
         let closed = sqlx::query(
             "UPDATE orders SET status = $2, updated_at = $3 WHERE id = $1 AND status = 'pending'
-             RETURNING sku, variant_sku, units_held",
+             RETURNING id",
         )
         .bind(id)
         .bind(status.as_str())
         .bind(now_millis())
         .fetch_optional(&mut *tx)
         .await?;
-        let Some(row) = closed else {
+        if closed.is_none() {
             return Ok(false);
-        };
-        let (sku, variant_sku): (String, Option<String>) = (row.try_get("sku")?, row.try_get("variant_sku")?);
-        release(
-            &mut tx,
-            &stock_keys(&sku, variant_sku.as_deref()),
-            row.try_get("units_held")?,
-        )
-        .await?;
-        sqlx::query("UPDATE orders SET units_held = 0 WHERE id = $1")
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
+        }
+        release_order_units(&mut tx, id).await?;
         tx.commit().await?;
+        self.stock_changed();
         Ok(true)
     }
 
     /// Pending orders whose reservation ran out by `now`, oldest first.
-    pub async fn overdue_order_ids(&self, now: i64, limit: i64) -> Result<Vec<String>, sqlx::Error> {
-        sqlx::query_scalar(
-            "SELECT id FROM orders WHERE status = 'pending' AND expires_at <= $1 ORDER BY expires_at LIMIT $2",
+    pub async fn overdue_orders(&self, now: i64, limit: i64) -> Result<Vec<OverdueOrder>, sqlx::Error> {
+        let rows = sqlx::query(
+            "SELECT id, gateway, payment_id FROM orders
+             WHERE status = 'pending' AND expires_at <= $1 ORDER BY expires_at LIMIT $2",
         )
         .bind(now)
         .bind(limit)
         .fetch_all(&self.pool)
-        .await
+        .await?;
+        rows.iter()
+            .map(|row| {
+                Ok(OverdueOrder {
+                    id: row.try_get("id")?,
+                    gateway: row.try_get("gateway")?,
+                    payment_id: row.try_get("payment_id")?,
+                })
+            })
+            .collect()
     }
 
     /// Marks an order paid exactly once. A pending order keeps its reserved
@@ -293,18 +414,11 @@ impl Store {
                 OrderStatus::Paid | OrderStatus::Refunded => return Ok(PaidTransition::AlreadyPaid(order)),
                 OrderStatus::Pending => (order.units_held, None),
                 OrderStatus::Expired | OrderStatus::Failed => {
-                    match reserve(
-                        &mut tx,
-                        &stock_keys(&order.sku, order.variant_sku.as_deref()),
-                        order.quantity,
-                    )
-                    .await
-                    {
-                        Ok(()) => (order.quantity, None),
-                        Err(ReserveError::SoldOut) => {
-                            (0, Some("paid after its reservation lapsed and the item sold out"))
-                        }
-                        Err(ReserveError::Store(error)) => return Err(error),
+                    let keys = stock_keys(&order.sku, order.variant_sku.as_deref());
+                    if reserve(&mut tx, &keys, order.quantity).await? {
+                        (order.quantity, None)
+                    } else {
+                        (0, Some("paid after its reservation lapsed and the item sold out"))
                     }
                 }
             };
@@ -323,6 +437,7 @@ impl Store {
                 // The confirmation is queued in the transaction that marks the order paid:
                 // both happen, or neither. An order that cannot be honoured confirms nothing.
                 if refund_reason.is_none() {
+                    issue_tickets(&mut tx, id).await?;
                     queue_email(
                         &mut tx,
                         EmailKind::OrderConfirmation,
@@ -333,6 +448,7 @@ impl Store {
                     .await?;
                 }
                 tx.commit().await?;
+                self.stock_changed();
                 if let Some(reason) = refund_reason {
                     tracing::warn!(order = %id, reason, "order paid but flagged for refund");
                 }
@@ -342,16 +458,6 @@ impl Store {
             // Another request changed the order first: drop this attempt and look again.
             tx.rollback().await?;
         }
-    }
-
-    /// Records that a paid order's money went back to the buyer.
-    pub async fn mark_order_refunded(&self, id: &str) -> Result<(), sqlx::Error> {
-        sqlx::query("UPDATE orders SET status = 'refunded', updated_at = $2 WHERE id = $1 AND status = 'paid'")
-            .bind(id)
-            .bind(now_millis())
-            .execute(&self.pool)
-            .await?;
-        Ok(())
     }
 
     /// Notes why the buyer's last payment attempt failed; the order stays pending.

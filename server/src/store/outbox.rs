@@ -10,6 +10,10 @@ use super::{Backend, Store, now_millis};
 pub enum EmailKind {
     WaitlistConfirmation,
     OrderConfirmation,
+    /// Subject: the refund's id.
+    RefundConfirmation,
+    /// One attendee's ticket, to its holder. Subject: the ticket's id.
+    AttendeeTicket,
 }
 
 impl EmailKind {
@@ -17,13 +21,27 @@ impl EmailKind {
         match self {
             Self::WaitlistConfirmation => "waitlist_confirmation",
             Self::OrderConfirmation => "order_confirmation",
+            Self::RefundConfirmation => "refund_confirmation",
+            Self::AttendeeTicket => "attendee_ticket",
+        }
+    }
+
+    /// Lower is sent first: a buyer waiting for a receipt comes before a newsletter sign-up.
+    fn priority(self) -> i64 {
+        match self {
+            Self::OrderConfirmation | Self::RefundConfirmation | Self::AttendeeTicket => 0,
+            Self::WaitlistConfirmation => 1,
         }
     }
 
     fn parse(value: &str) -> Option<Self> {
-        [Self::WaitlistConfirmation, Self::OrderConfirmation]
-            .into_iter()
-            .find(|kind| kind.as_str() == value)
+        Some(match value {
+            "waitlist_confirmation" => Self::WaitlistConfirmation,
+            "order_confirmation" => Self::OrderConfirmation,
+            "refund_confirmation" => Self::RefundConfirmation,
+            "attendee_ticket" => Self::AttendeeTicket,
+            _ => return None,
+        })
     }
 }
 
@@ -44,6 +62,8 @@ pub struct ClaimedEmail {
 pub struct OutboxEmail {
     pub id: String,
     pub kind: String,
+    /// The registration's email, the order's id or the refund's id.
+    pub subject_id: String,
     pub recipient: String,
     pub status: String,
     pub attempts: i64,
@@ -64,8 +84,8 @@ pub(super) async fn queue_email(
     let now = now_millis();
     sqlx::query(
         "INSERT INTO outbox (id, dedupe_key, kind, subject_id, recipient, status, attempts, next_attempt_at,
-             claimed_until, created_at)
-         VALUES ($1, $2, $3, $4, $5, 'queued', 0, $6, 0, $6)
+             claimed_until, created_at, priority)
+         VALUES ($1, $2, $3, $4, $5, 'queued', 0, $6, 0, $6, $7)
          ON CONFLICT (dedupe_key) DO NOTHING",
     )
     .bind(uuid::Uuid::new_v4().to_string())
@@ -74,9 +94,24 @@ pub(super) async fn queue_email(
     .bind(subject_id)
     .bind(recipient)
     .bind(now)
+    .bind(kind.priority())
     .execute(&mut **tx)
     .await?;
     Ok(())
+}
+
+pub(super) fn outbox_from_row(row: &AnyRow) -> Result<OutboxEmail, sqlx::Error> {
+    Ok(OutboxEmail {
+        id: row.try_get("id")?,
+        kind: row.try_get("kind")?,
+        subject_id: row.try_get("subject_id")?,
+        recipient: row.try_get("recipient")?,
+        status: row.try_get("status")?,
+        attempts: row.try_get("attempts")?,
+        last_error: row.try_get("last_error")?,
+        created_at: row.try_get("created_at")?,
+        sent_at: row.try_get("sent_at")?,
+    })
 }
 
 fn claimed_from_row(row: &AnyRow) -> Result<ClaimedEmail, sqlx::Error> {
@@ -112,7 +147,7 @@ impl Store {
              WHERE id IN (
                  SELECT id FROM outbox
                  WHERE status = 'queued' AND next_attempt_at <= $1 AND claimed_until <= $1
-                 ORDER BY created_at LIMIT $3 {skip_locked}
+                 ORDER BY priority, created_at LIMIT $3 {skip_locked}
              )
              RETURNING id, kind, subject_id, recipient, attempts"
         ))
@@ -132,6 +167,16 @@ impl Store {
         .bind(now_millis())
         .execute(&self.pool)
         .await?;
+        Ok(())
+    }
+
+    /// Marks an email not worth sending any more, with why.
+    pub async fn mark_email_cancelled(&self, id: &str, reason: &str) -> Result<(), sqlx::Error> {
+        sqlx::query("UPDATE outbox SET status = 'cancelled', claimed_until = 0, last_error = $2 WHERE id = $1")
+            .bind(id)
+            .bind(reason)
+            .execute(&self.pool)
+            .await?;
         Ok(())
     }
 
@@ -162,24 +207,28 @@ impl Store {
     /// Every email, newest first.
     pub async fn list_outbox(&self) -> Result<Vec<OutboxEmail>, sqlx::Error> {
         let rows = sqlx::query(
-            "SELECT id, kind, recipient, status, attempts, last_error, created_at, sent_at
+            "SELECT id, kind, subject_id, recipient, status, attempts, last_error, created_at, sent_at
              FROM outbox ORDER BY created_at DESC, id",
         )
         .fetch_all(&self.pool)
         .await?;
-        rows.iter()
-            .map(|row| {
-                Ok(OutboxEmail {
-                    id: row.try_get("id")?,
-                    kind: row.try_get("kind")?,
-                    recipient: row.try_get("recipient")?,
-                    status: row.try_get("status")?,
-                    attempts: row.try_get("attempts")?,
-                    last_error: row.try_get("last_error")?,
-                    created_at: row.try_get("created_at")?,
-                    sent_at: row.try_get("sent_at")?,
-                })
-            })
-            .collect()
+        rows.iter().map(outbox_from_row).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::EmailKind;
+
+    #[test]
+    fn every_kind_of_email_reads_back_as_itself() {
+        for kind in [
+            EmailKind::WaitlistConfirmation,
+            EmailKind::OrderConfirmation,
+            EmailKind::RefundConfirmation,
+            EmailKind::AttendeeTicket,
+        ] {
+            assert_eq!(EmailKind::parse(kind.as_str()), Some(kind));
+        }
     }
 }

@@ -10,6 +10,8 @@ use crate::payments::{NewPayment, Payment, PaymentStatus};
 pub enum SandboxConfirmation {
     Unknown,
     AlreadySucceeded,
+    /// Cancelled when its reservation expired: it can never be paid.
+    Canceled,
     /// The attempt was recorded: succeeded, or refused with the stored error.
     Recorded(Payment),
 }
@@ -100,31 +102,70 @@ impl Store {
             .await?;
         Ok(match status.as_deref() {
             Some("succeeded") => SandboxConfirmation::AlreadySucceeded,
+            Some("canceled") => SandboxConfirmation::Canceled,
             _ => SandboxConfirmation::Unknown,
         })
     }
 
-    /// Adds a refund to a succeeded payment; `false` when there is no such payment.
-    /// A payment already refunded in full counts as refunded, as a retried refund would.
-    pub async fn refund_sandbox_payment(&self, id: &str, amount: Money) -> Result<bool, sqlx::Error> {
-        let result = sqlx::query(
+    /// Cancels a payment that has not succeeded. Answers the payment's status after
+    /// the call (`canceled`, or `succeeded` when it was paid first), or `None` when
+    /// there is no such payment.
+    pub async fn cancel_sandbox_payment(&self, id: &str) -> Result<Option<PaymentStatus>, sqlx::Error> {
+        sqlx::query(
+            "UPDATE sandbox_payments SET status = 'canceled', updated_at = $2 WHERE id = $1 AND status <> 'succeeded'",
+        )
+        .bind(id)
+        .bind(now_millis())
+        .execute(&self.pool)
+        .await?;
+        let status: Option<String> = sqlx::query_scalar("SELECT status FROM sandbox_payments WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(status.as_deref().map(PaymentStatus::parse))
+    }
+
+    /// Adds a refund to a succeeded payment, once per idempotency key (a repeat is
+    /// answered as done); `false` when there is no such payment or too little is left.
+    pub async fn refund_sandbox_payment(&self, id: &str, amount: Money, key: &str) -> Result<bool, sqlx::Error> {
+        let mut tx = self.pool.begin().await?;
+        let recorded = sqlx::query(
+            "INSERT INTO sandbox_refunds (idempotency_key, payment_id, amount, created_at) VALUES ($1, $2, $3, $4)
+             ON CONFLICT (idempotency_key) DO NOTHING",
+        )
+        .bind(key)
+        .bind(id)
+        .bind(amount.cents())
+        .bind(now_millis())
+        .execute(&mut *tx)
+        .await?;
+        if recorded.rows_affected() == 0 {
+            return Ok(true);
+        }
+        let refunded = sqlx::query(
             "UPDATE sandbox_payments SET refunded_amount = refunded_amount + $2, updated_at = $3
              WHERE id = $1 AND status = 'succeeded' AND refunded_amount + $2 <= amount",
         )
         .bind(id)
         .bind(amount.cents())
         .bind(now_millis())
-        .execute(&self.pool)
+        .execute(&mut *tx)
         .await?;
-        if result.rows_affected() == 1 {
-            return Ok(true);
+        if refunded.rows_affected() == 1 {
+            tx.commit().await?;
+            Ok(true)
+        } else {
+            Ok(false)
         }
-        let refunded_in_full =
-            sqlx::query("SELECT 1 FROM sandbox_payments WHERE id = $1 AND refunded_amount >= amount")
-                .bind(id)
-                .fetch_optional(&self.pool)
-                .await?;
-        Ok(refunded_in_full.is_some())
+    }
+
+    /// How much of a sandbox payment has been refunded.
+    pub async fn sandbox_refunded_amount(&self, id: &str) -> Result<Option<Money>, sqlx::Error> {
+        let refunded: Option<i64> = sqlx::query_scalar("SELECT refunded_amount FROM sandbox_payments WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(refunded.map(Money::from_cents))
     }
 
     pub async fn count_sandbox_payments(&self) -> Result<i64, sqlx::Error> {

@@ -80,7 +80,7 @@ on_both_databases! {
         assert_eq!(event["startsAt"], "2026-05-18T00:00:00-04:00");
         assert_eq!(event["dateLabel"], "May 18-22, 2026");
         assert_eq!(event["fullRefundUntil"], "2026-03-18");
-        assert_eq!(event["siteUrl"], "https://codewave.test");
+        assert_eq!(event["siteUrl"], "http://codewave.test");
         assert_eq!(event["hashtags"], json!(["CodeWave2026", "TechConference", "Miami"]));
         assert_eq!(event["figures"]["hackathonPrize"], "$50,000");
         assert_eq!(event["venue"]["area"], "South Beach, Miami");

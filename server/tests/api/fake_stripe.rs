@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use serde_json::{Value, json};
 use wiremock::matchers::{method, path, path_regex};
@@ -27,11 +28,21 @@ pub struct FakeStripe {
 
 impl FakeStripe {
     pub async fn start() -> Self {
+        Self::start_answering_creates_after(Duration::ZERO).await
+    }
+
+    /// A Stripe that takes `delay` to answer each create, as it does on a bad day.
+    pub async fn start_answering_creates_after(delay: Duration) -> Self {
         let server = MockServer::start().await;
         let intents = Intents::default();
         Mock::given(method("POST"))
             .and(path("/v1/payment_intents"))
-            .respond_with(CreateIntent(intents.clone()))
+            .respond_with(CreateIntent(intents.clone(), delay))
+            .mount(&server)
+            .await;
+        Mock::given(method("POST"))
+            .and(path_regex(r"^/v1/payment_intents/[A-Za-z0-9_]+/cancel$"))
+            .respond_with(CancelIntent(intents.clone()))
             .mount(&server)
             .await;
         Mock::given(method("GET"))
@@ -63,12 +74,29 @@ impl FakeStripe {
     pub fn created_count(&self) -> usize {
         self.intents.0.lock().unwrap().by_id.len()
     }
+
+    /// Every request Stripe received, as "METHOD /path".
+    pub async fn requests(&self) -> Vec<String> {
+        self.server
+            .received_requests()
+            .await
+            .unwrap_or_default()
+            .iter()
+            .map(|request| format!("{} {}", request.method, request.url.path()))
+            .collect()
+    }
 }
 
-struct CreateIntent(Intents);
+struct CreateIntent(Intents, Duration);
 
 impl Respond for CreateIntent {
     fn respond(&self, request: &Request) -> ResponseTemplate {
+        self.create(request).set_delay(self.1)
+    }
+}
+
+impl CreateIntent {
+    fn create(&self, request: &Request) -> ResponseTemplate {
         if !is_authorized(request) {
             return unauthorized();
         }
@@ -109,6 +137,36 @@ impl Respond for CreateIntent {
             ledger.by_idempotency_key.insert(key, id);
         }
         ResponseTemplate::new(200).set_body_json(intent)
+    }
+}
+
+/// Stripe cancels an intent that has not succeeded; anything else is an unexpected state.
+struct CancelIntent(Intents);
+
+impl Respond for CancelIntent {
+    fn respond(&self, request: &Request) -> ResponseTemplate {
+        if !is_authorized(request) {
+            return unauthorized();
+        }
+        let id = request.url.path().split('/').nth(3).unwrap_or_default();
+        let mut ledger = self.0.0.lock().unwrap();
+        let Some(intent) = ledger.by_id.get_mut(id) else {
+            return ResponseTemplate::new(404).set_body_json(json!({
+                "error": { "type": "invalid_request_error", "code": "resource_missing",
+                           "message": format!("No such payment_intent: '{id}'") }
+            }));
+        };
+        match intent["status"].as_str() {
+            Some("succeeded" | "canceled" | "processing") => ResponseTemplate::new(400).set_body_json(json!({
+                "error": { "type": "invalid_request_error", "code": "payment_intent_unexpected_state",
+                           "message": format!("You cannot cancel this PaymentIntent because it has a status of {}.", intent["status"]) }
+            })),
+            _ => {
+                intent["status"] = json!("canceled");
+                intent["cancellation_reason"] = json!("abandoned");
+                ResponseTemplate::new(200).set_body_json(intent.clone())
+            }
+        }
     }
 }
 

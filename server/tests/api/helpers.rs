@@ -5,14 +5,18 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use conference::catalogue::{Catalogue, PUBLIC_URL_PLACEHOLDER, PaymentSettings};
+use conference::clock::{Clock, SystemClock};
 use conference::email::Mailer;
 use conference::event::Event;
+use conference::payments::PaymentGateway;
 use conference::settings::Settings;
 use conference::startup::Application;
 use conference::store::Store;
 use serde_json::{Value, json};
 use sqlx::Connection;
 use sqlx::postgres::PgConnection;
+use time::OffsetDateTime;
 use tokio::task::JoinHandle;
 
 use crate::fake_stripe::{self, FakeStripe};
@@ -34,6 +38,39 @@ pub struct TestOptions {
     pub event: Option<EventChange>,
     pub stripe: Option<FakeStripe>,
     pub smtp: Option<SmtpSink>,
+    /// The date the app sees, which the test moves; the machine's clock without it.
+    pub clock: Option<Arc<ManualClock>>,
+    /// Whether the front end was built with prerendered pages, and from which event file.
+    pub prerendered: Option<PrerenderedFrom>,
+}
+
+/// The event file `npm run build` prerendered the pages from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PrerenderedFrom {
+    /// The one the app runs on: the pages are current.
+    TheAppsEventFile,
+    /// The shipped one, whatever the test changed since.
+    TheShippedEventFile,
+}
+
+/// A clock the test sets: the day after a cut-off is tested without waiting for it.
+#[derive(Debug)]
+pub struct ManualClock(std::sync::Mutex<OffsetDateTime>);
+
+impl ManualClock {
+    pub fn at(instant: OffsetDateTime) -> Arc<Self> {
+        Arc::new(Self(std::sync::Mutex::new(instant)))
+    }
+
+    pub fn set(&self, instant: OffsetDateTime) {
+        *self.0.lock().unwrap() = instant;
+    }
+}
+
+impl Clock for ManualClock {
+    fn now(&self) -> OffsetDateTime {
+        *self.0.lock().unwrap()
+    }
 }
 
 impl TestOptions {
@@ -61,7 +98,24 @@ impl TestOptions {
 
     /// Uses the Stripe gateway, pointed at a fresh HTTP fake of Stripe's API.
     pub async fn with_fake_stripe() -> Self {
-        let stripe = FakeStripe::start().await;
+        Self::with_stripe(FakeStripe::start().await)
+    }
+
+    /// Opens the back office: the password `ADMIN_PASSWORD` and the token `ADMIN_TOKEN`.
+    pub fn with_admin(mut self) -> Self {
+        self.env.push(("ADMIN_PASSWORD_HASH", admin_password_hash().to_owned()));
+        self.env.push(("ADMIN_TOKEN", ADMIN_TOKEN.to_owned()));
+        self
+    }
+
+    /// Turns the per-address limits off, as load tests do: every test request comes from 127.0.0.1.
+    pub fn without_rate_limits(mut self) -> Self {
+        self.env.push(("RATE_LIMITS", "off".to_owned()));
+        self
+    }
+
+    /// Uses the Stripe gateway, pointed at the given fake.
+    pub fn with_stripe(stripe: FakeStripe) -> Self {
         Self {
             env: vec![
                 ("STRIPE_SECRET_KEY", fake_stripe::SECRET_KEY.to_owned()),
@@ -82,10 +136,20 @@ impl TestOptions {
     }
 }
 
+pub const ADMIN_PASSWORD: &str = "correct horse battery staple";
+pub const ADMIN_TOKEN: &str = "test-admin-token-0123456789abcdefghijklmnop";
+
+/// Hashed once per test binary: argon2 is slow on purpose.
+fn admin_password_hash() -> &'static str {
+    static HASH: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    HASH.get_or_init(|| conference::admin::password::hash_password(ADMIN_PASSWORD).expect("a hash"))
+}
+
 /// One running server; it runs until the test ends.
 pub struct Instance {
     pub address: String,
     pub store: Store,
+    pub gateway: Arc<dyn PaymentGateway>,
     pub mailer: Arc<Mailer>,
     server: JoinHandle<std::io::Result<()>>,
 }
@@ -93,6 +157,7 @@ pub struct Instance {
 pub struct TestApp {
     pub address: String,
     pub store: Store,
+    pub gateway: Arc<dyn PaymentGateway>,
     pub mailer: Arc<Mailer>,
     pub client: reqwest::Client,
     pub event: Event,
@@ -100,6 +165,7 @@ pub struct TestApp {
     pub stripe: Option<FakeStripe>,
     /// The SMTP server this app sends to, when the test asked for one.
     pub smtp: Option<SmtpSink>,
+    pub clock: Option<Arc<ManualClock>>,
     server: JoinHandle<std::io::Result<()>>,
     env: Vec<(&'static str, String)>,
     database: TestDatabase,
@@ -147,22 +213,36 @@ pub async fn spawn_app(db: Db, options: TestOptions) -> Option<TestApp> {
     let web_dir = files.path().join("web");
     std::fs::create_dir_all(web_dir.join("assets")).unwrap();
     std::fs::write(web_dir.join("index.html"), APP_SHELL).unwrap();
-    std::fs::write(web_dir.join("assets/app-1234.js"), "console.log('app');").unwrap();
+    write_compressed(&web_dir.join("assets/app-1234.js"), APP_SCRIPT.as_bytes());
 
-    let mut event = Event::load(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../conference.toml")).unwrap();
+    let mut event = shipped_event();
     if let Some(change) = options.event {
         change(&mut event);
     }
-    let instance = start(&database, files.path(), &options.env, event.clone()).await;
+    match options.prerendered {
+        Some(PrerenderedFrom::TheAppsEventFile) => write_prerendered_pages(&web_dir, &event),
+        Some(PrerenderedFrom::TheShippedEventFile) => write_prerendered_pages(&web_dir, &shipped_event()),
+        None => {}
+    }
+    let instance = start(
+        &database,
+        files.path(),
+        &options.env,
+        event.clone(),
+        options.clock.clone(),
+    )
+    .await;
     Some(TestApp {
         address: instance.address,
         store: instance.store,
+        gateway: instance.gateway,
         mailer: instance.mailer,
         server: instance.server,
         client: reqwest::Client::new(),
         event,
         stripe: options.stripe,
         smtp: options.smtp,
+        clock: options.clock,
         env: options.env,
         database,
         files,
@@ -170,28 +250,98 @@ pub async fn spawn_app(db: Db, options: TestOptions) -> Option<TestApp> {
 }
 
 pub const APP_SHELL: &str = "<!doctype html><html><body><div id=\"root\">app shell</div></body></html>";
+pub const APP_SCRIPT: &str = "console.log('the app, long enough to be worth compressing');\n";
 
-async fn start(database: &TestDatabase, files: &Path, env: &[(&'static str, String)], event: Event) -> Instance {
+pub fn shipped_event() -> Event {
+    Event::load(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../conference.toml")).unwrap()
+}
+
+/// A built file with the gzip and brotli copies the front-end build writes beside it.
+fn write_compressed(path: &Path, body: &[u8]) {
+    use std::io::Write;
+    let body = body.repeat(20);
+    std::fs::write(path, &body).unwrap();
+    let mut gzip = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    gzip.write_all(&body).unwrap();
+    std::fs::write(format!("{}.gz", path.display()), gzip.finish().unwrap()).unwrap();
+    let mut brotli = Vec::new();
+    brotli::CompressorWriter::new(&mut brotli, 4096, 11, 22)
+        .write_all(&body)
+        .unwrap();
+    std::fs::write(format!("{}.br", path.display()), brotli).unwrap();
+}
+
+/// A prerendered page as the fixture writes it: its path, the Developer Pass's price, and a
+/// link home by the address placeholder the server fills in.
+pub fn prerendered_page(path: &str, event: &Event) -> String {
+    let price = event.ticket_by_type("developer").unwrap().price;
+    format!(
+        "<!doctype html><html><head><title>{path}</title>\n  </head><body><div id=\"root\">Prerendered {path}: \
+         Developer Pass {price}. <a href=\"{PUBLIC_URL_PLACEHOLDER}/\">Home</a></div></body></html>"
+    )
+}
+
+/// What `npm run build` writes to web/dist/prerendered, made from `event` with the sandbox gateway.
+fn write_prerendered_pages(web_dir: &Path, event: &Event) {
+    let payments = PaymentSettings {
+        provider: "sandbox",
+        stripe_publishable_key: None,
+    };
+    let digest = Catalogue::for_prerendering(event, &payments).unwrap().digest();
+    let directory = web_dir.join("prerendered");
+    std::fs::create_dir_all(&directory).unwrap();
+    let pages = [
+        ("/", "home.html"),
+        ("/sponsorship", "sponsorship.html"),
+        ("/checkout/developer", "developer.html"),
+    ];
+    for (path, file) in pages {
+        std::fs::write(directory.join(file), prerendered_page(path, event)).unwrap();
+    }
+    std::fs::write(directory.join("404.html"), prerendered_page("not found", event)).unwrap();
+    let manifest = json!({
+        "digest": digest,
+        "pages": pages.iter().map(|(path, file)| ((*path).to_owned(), json!(file))).collect::<serde_json::Map<_, _>>(),
+        "notFound": "404.html",
+    });
+    std::fs::write(directory.join("pages.json"), manifest.to_string()).unwrap();
+}
+
+async fn start(
+    database: &TestDatabase,
+    files: &Path,
+    env: &[(&'static str, String)],
+    event: Event,
+    clock: Option<Arc<ManualClock>>,
+) -> Instance {
     let mut vars: HashMap<String, String> = [
         ("PORT", "0".to_owned()),
         ("DATA_DIR", files.join("data").display().to_string()),
         ("DATABASE_URL", database.url()),
         ("WEB_DIR", files.join("web").display().to_string()),
-        ("PUBLIC_URL", "https://codewave.test".to_owned()),
+        ("PUBLIC_URL", "http://codewave.test".to_owned()),
     ]
     .into_iter()
     .map(|(name, value)| (name.to_owned(), value))
     .collect();
     vars.extend(env.iter().map(|(name, value)| ((*name).to_owned(), value.clone())));
     let settings = Settings::from_vars(vars).expect("valid test settings");
-    let application = Application::build(settings, event).await.expect("the app starts");
+    let clock: Arc<dyn Clock> = match clock {
+        Some(clock) => clock,
+        None => Arc::new(SystemClock),
+    };
+    let application = Application::build_with_clock(settings, event, clock)
+        .await
+        .expect("the app starts");
     let address = format!("http://127.0.0.1:{}", application.port());
     let store = application.store().clone();
+    let gateway = application.gateway();
     let mailer = application.mailer();
     let server = tokio::spawn(application.run_until_stopped());
     Instance {
         address,
         store,
+        gateway,
         mailer,
         server,
     }
@@ -214,17 +364,98 @@ impl TestApp {
         post_json(&self.client, &self.url(path), body).await
     }
 
+    /// A back-office GET as a script makes it, with the admin token.
+    pub async fn admin_get(&self, path: &str) -> reqwest::Response {
+        self.client
+            .get(self.url(path))
+            .bearer_auth(ADMIN_TOKEN)
+            .send()
+            .await
+            .expect("the request is answered")
+    }
+
+    /// A back-office POST as a script makes it, with the admin token.
+    pub async fn admin_post(&self, path: &str, body: &Value) -> reqwest::Response {
+        self.client
+            .post(self.url(path))
+            .bearer_auth(ADMIN_TOKEN)
+            .json(body)
+            .send()
+            .await
+            .expect("the request is answered")
+    }
+
+    /// Signs in with the admin password; answers the session cookie ("admin_session=…").
+    pub async fn sign_in(&self) -> String {
+        let response = self
+            .client
+            .post(self.url("/api/admin/session"))
+            .header("Origin", &self.address)
+            .json(&json!({ "name": "Olivia Organizer", "password": ADMIN_PASSWORD }))
+            .send()
+            .await
+            .expect("the request is answered");
+        assert_eq!(response.status(), 200, "sign-in");
+        let cookie = response.headers()["set-cookie"].to_str().unwrap().to_owned();
+        cookie.split(';').next().unwrap().to_owned()
+    }
+
+    /// A paid ticket order from the sandbox, as a buyer makes it; answers its order id.
+    pub async fn paid_ticket_order(&self, ticket_type: &str, name: &str, email: &str) -> String {
+        let ticket = self.event.ticket_by_type(ticket_type).expect("a ticket of that type");
+        let created: Value = self
+            .post_json(
+                "/api/create-payment-intent",
+                &json!({ "ticketType": ticket_type, "amount": ticket.price.cents() * i64::from(ticket.min_quantity),
+                         "name": name, "email": email, "quantity": ticket.min_quantity }),
+            )
+            .await
+            .json()
+            .await
+            .unwrap();
+        let secret = created["clientSecret"].as_str().expect("the order was created");
+        assert_eq!(self.pay_with_card(secret, "4242424242424242").await.status(), 200);
+        created["orderId"].as_str().unwrap().to_owned()
+    }
+
+    /// A POST that a proxy forwarded for `client` (it counts only from a trusted proxy).
+    pub async fn post_json_forwarded_for(&self, path: &str, body: &Value, client: &str) -> reqwest::Response {
+        self.client
+            .post(self.url(path))
+            .header("X-Forwarded-For", client)
+            .json(body)
+            .send()
+            .await
+            .expect("the request is answered")
+    }
+
     /// Stops this server and starts a new one on the same database, as a restart would.
     pub async fn restart(mut self) -> Self {
         self.server.abort();
         let _ = (&mut self.server).await;
         self.store.close().await;
-        let instance = start(&self.database, self.files.path(), &self.env, self.event.clone()).await;
+        let instance = start(
+            &self.database,
+            self.files.path(),
+            &self.env,
+            self.event.clone(),
+            self.clock.clone(),
+        )
+        .await;
         self.address = instance.address;
         self.store = instance.store;
+        self.gateway = instance.gateway;
         self.mailer = instance.mailer;
         self.server = instance.server;
         self
+    }
+
+    /// Runs the expiry sweep as it would run `minutes` from now; answers how many orders expired.
+    pub async fn expire_reservations_after(&self, minutes: i64) -> usize {
+        let then = conference::store::now_millis() + minutes * 60 * 1000;
+        conference::orders::expire_reservations(&self.store, self.gateway.as_ref(), then)
+            .await
+            .expect("the sweep reads the database")
     }
 
     /// Where this app keeps its SQLite file and, without SMTP, its `.eml` files.
@@ -234,7 +465,14 @@ impl TestApp {
 
     /// A second server on the same database, as a second deployed instance.
     pub async fn another_instance(&self) -> Instance {
-        start(&self.database, self.files.path(), &self.env, self.event.clone()).await
+        start(
+            &self.database,
+            self.files.path(),
+            &self.env,
+            self.event.clone(),
+            self.clock.clone(),
+        )
+        .await
     }
 
     /// Starts a ticket purchase; answers the create call's response.

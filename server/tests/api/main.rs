@@ -4,17 +4,23 @@
 mod fake_stripe;
 mod helpers;
 
+mod admin;
 mod catalogue;
 mod email;
 mod errors;
+mod headers;
 mod health;
 mod inventory;
+mod limits;
+mod live_mode;
 mod merchandise_checkout;
+mod privacy;
 mod sandbox_cards;
 mod smtp_sink;
 mod sponsorship_checkout;
 mod stripe_gateway;
 mod ticket_checkout;
+mod tickets;
 mod waitlist;
 mod web;
 mod webhooks;

@@ -1,9 +1,8 @@
 //! Sponsorships: the catalogue's price, the form's rules, and signature tiers
 //! that sell once however many companies race for them.
 
-use crate::helpers::{TestApp, on_both_databases, post_json};
-use conference::orders::{OrderStatus, expire_reservations};
-use conference::store::now_millis;
+use crate::helpers::{TestApp, TestOptions, on_both_databases, post_json};
+use conference::orders::OrderStatus;
 use serde_json::{Value, json};
 
 fn sponsorship(tier: &str, price: i64, company: &str) -> Value {
@@ -76,7 +75,7 @@ on_both_databases! {
 }
 
 on_both_databases! {
-    async fn twenty_companies_racing_for_the_title_get_one_reservation(app) {
+    async fn twenty_companies_racing_for_the_title_get_one_reservation(app, TestOptions::default().without_rate_limits()) {
         let url = app.url("/api/create-sponsorship-payment");
         let answers = futures::future::join_all((0..20).map(|company| {
             let (client, url) = (&app.client, &url);
@@ -103,7 +102,7 @@ on_both_databases! {
         assert_eq!(created.status(), 200);
         assert!(!tier_available(&app, "title").await);
 
-        expire_reservations(&app.store, now_millis() + 31 * 60 * 1000).await.unwrap();
+        app.expire_reservations_after(31).await;
 
         assert!(tier_available(&app, "title").await);
         let second = app.post_json("/api/create-sponsorship-payment", &sponsorship("title", 50_000_000, "Globex")).await;

@@ -105,7 +105,7 @@ on_both_databases! {
         assert_eq!(paid.status(), 200);
         assert_eq!(paid.json::<Value>().await.unwrap()["status"], "succeeded");
 
-        let confirm = json!({ "paymentIntentId": body["paymentIntentId"], "ticketId": 1 });
+        let confirm = json!({ "paymentIntentId": body["paymentIntentId"], "ticketId": 1, "clientSecret": body["clientSecret"] });
         let answers = futures::future::join_all((0..10).map(|_| app.post_json("/api/confirm-purchase", &confirm))).await;
 
         let mut references = Vec::new();

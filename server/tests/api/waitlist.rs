@@ -121,3 +121,61 @@ on_both_databases! {
         assert_eq!(stored.map(|registration| registration.full_name), Some("Ana Diaz".to_owned()));
     }
 }
+
+on_both_databases! {
+    /// Anyone can type any address: repeating the form must not become a way to mail someone.
+    async fn a_repeated_registration_sends_no_second_confirmation_within_a_day(app) {
+        for _ in 0..3 {
+            assert_eq!(app.post_json("/api/register-waitlist", &valid_registration()).await.status(), 200);
+        }
+
+        let emails = app.store.list_outbox().await.unwrap();
+
+        assert_eq!(emails.len(), 1, "{emails:?}");
+        assert_eq!(emails[0].recipient, "ana@example.com");
+    }
+}
+
+on_both_databases! {
+    async fn an_unsubscribed_address_is_subscribed_again_only_by_its_own_link(app) {
+        app.post_json("/api/register-waitlist", &valid_registration()).await;
+        let token = app.store.find_waitlist_registration("ana@example.com").await.unwrap().unwrap().unsubscribe_token.unwrap();
+        assert_eq!(app.get(&format!("/unsubscribe?token={token}")).await.status(), 200);
+
+        let again = app.post_json("/api/register-waitlist", &valid_registration()).await;
+
+        assert_eq!(again.status(), 200);
+        let stored = app.store.find_waitlist_registration("ana@example.com").await.unwrap().unwrap();
+        assert!(!stored.subscribe, "the form cannot undo an unsubscribe");
+        assert_eq!(stored.full_name, "Ana Diaz");
+
+        let offer = app.get(&format!("/resubscribe?token={token}")).await;
+        assert_eq!(offer.status(), 200);
+        assert!(offer.text().await.unwrap().contains(&format!("action=\"/resubscribe?token={token}\"")));
+        assert!(!app.store.find_waitlist_registration("ana@example.com").await.unwrap().unwrap().subscribe, "opening the link only offers");
+
+        let confirmed = app.client.post(app.url(&format!("/resubscribe?token={token}"))).send().await.unwrap();
+        assert_eq!(confirmed.status(), 200);
+        let stored = app.store.find_waitlist_registration("ana@example.com").await.unwrap().unwrap();
+        assert!(stored.subscribe);
+        assert_eq!(stored.unsubscribed_at, None);
+        assert_eq!(app.client.post(app.url("/resubscribe?token=forged")).send().await.unwrap().status(), 404);
+    }
+}
+
+on_both_databases! {
+    async fn receipts_are_sent_before_waitlist_confirmations(app, crate::helpers::TestOptions {
+        env: vec![("MAIL_WORKER", "false".to_owned())],
+        ..Default::default()
+    }) {
+        app.post_json("/api/register-waitlist", &valid_registration()).await;
+        let order: Value = app.create_ticket_payment("developer", 1, "bo@example.com").await.json().await.unwrap();
+        app.pay_with_card(order["clientSecret"].as_str().unwrap(), "4242424242424242").await;
+
+        let now = conference::store::now_millis();
+        let first = app.store.claim_due_emails(now, now + 60_000, 1).await.unwrap();
+
+        assert_eq!(first.len(), 1);
+        assert_eq!(first[0].kind, conference::store::EmailKind::OrderConfirmation);
+    }
+}

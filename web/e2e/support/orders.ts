@@ -3,6 +3,7 @@ import path from 'node:path';
 
 export interface StoredOrder {
   reference: string;
+  gateway: 'sandbox' | 'stripe';
   status: 'pending' | 'paid' | 'failed' | 'expired' | 'refunded';
   buyerEmail: string;
   itemName: string;
@@ -12,11 +13,14 @@ export interface StoredOrder {
   pickupCode?: string | null;
 }
 
-/** The orders in the e2e server's database, read with `conference orders` as an organizer would. */
-export function storedOrders(): StoredOrder[] {
+/**
+ * The orders in an e2e server's database (the sandbox server's unless told), read with `conference orders`
+ * as an organizer would.
+ */
+export function storedOrders(dataDir = process.env.E2E_DATA_DIR): StoredOrder[] {
   const root = path.resolve(import.meta.dirname, '../../..');
   const output = execFileSync(path.join(root, 'target/release/conference'), ['orders'], {
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, RUST_LOG: 'error' },
+    env: { ...process.env, DATA_DIR: dataDir, RUST_LOG: 'error' },
     encoding: 'utf8',
   });
   return output
@@ -25,8 +29,8 @@ export function storedOrders(): StoredOrder[] {
     .map((line) => JSON.parse(line) as StoredOrder);
 }
 
-export function ordersFor(email: string): StoredOrder[] {
-  return storedOrders().filter((order) => order.buyerEmail === email);
+export function ordersFor(email: string, dataDir?: string): StoredOrder[] {
+  return storedOrders(dataDir).filter((order) => order.buyerEmail === email);
 }
 
 /** A fresh address per run, so repeated runs against one database never collide. */

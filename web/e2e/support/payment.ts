@@ -22,6 +22,15 @@ export function toast(page: Page): Locator {
   return page.getByRole('region', { name: /Notifications/ }).getByRole('status');
 }
 
+/** Every WCAG A/AA violation axe finds, whatever its impact, one line each. */
+export async function allViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  return results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
+}
+
 /** WCAG A/AA violations that axe rates serious or critical, one line each. */
 export async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();

@@ -1,20 +1,15 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { Toaster } from '@/components/ui/toaster';
-import { TooltipProvider } from '@/components/ui/tooltip';
-import { createQueryClient } from '@/lib/query-client';
+import type { ReactNode } from 'react';
+import { LazyToaster } from '@/components/ui/lazy-toaster';
 
-// The brief's tooltip open delay.
-const TOOLTIP_DELAY_MS = 700;
-
+/**
+ * The providers every page shares. The query library is not among them: the pages that
+ * use it bring it along (see `withQueryClient`), so the landing page never loads it.
+ */
 export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
   return (
-    <QueryClientProvider client={queryClient}>
-      <TooltipProvider delayDuration={TOOLTIP_DELAY_MS}>
-        {children}
-        <Toaster />
-      </TooltipProvider>
-    </QueryClientProvider>
+    <>
+      {children}
+      <LazyToaster />
+    </>
   );
 }

@@ -24,11 +24,11 @@ describe('app routes', () => {
     vi.restoreAllMocks();
   });
 
-  it('shows the not-found screen for an unknown path', async () => {
+  it('loads the not-found screen on demand for an unknown path', async () => {
     serveSite();
     renderWithProviders(<AppRoutes />, { route: '/no-such-page' });
 
-    expect(screen.getByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
     expect(screen.getByText('Did you forget to add the page to the router?')).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('404 Page Not Found'));
   });

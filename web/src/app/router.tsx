@@ -1,58 +1,67 @@
-import { lazy } from 'react';
-import { Route, Routes } from 'react-router';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Route, Routes } from '@/lib/router';
 import { SiteLayout } from '@/components/layout/site-layout';
 import { paths } from '@/config/paths';
 import { HomePage } from '@/features/home/components/home-page';
-import { NotFoundPage } from '@/features/not-found/components/not-found-page';
+
+/** A page that loads on demand. */
+function page<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+/** A page that loads on demand with the query library it uses for its calls: the landing page carries neither. */
+function queryingPage<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
+  return lazy(async () => {
+    const [module, { withQueryClient }] = await Promise.all([load(), import('@/lib/query-client')]);
+    return { default: withQueryClient(module[name]) };
+  });
+}
 
 // Everything but the landing page loads on demand, keeping the JavaScript for '/' small.
-const SponsorshipPage = lazy(() =>
-  import('@/features/sponsorship/components/sponsorship-page').then((m) => ({ default: m.SponsorshipPage })),
-);
+const SponsorshipPage = page(() => import('@/features/sponsorship/components/sponsorship-page'), 'SponsorshipPage');
 // Stripe's libraries are imported only from the payment routes' module trees.
-const CheckoutPage = lazy(() =>
-  import('@/features/checkout/components/checkout-page').then((m) => ({ default: m.CheckoutPage })),
+const CheckoutPage = queryingPage(() => import('@/features/checkout/components/checkout-page'), 'CheckoutPage');
+const MerchandiseCheckoutPage = queryingPage(
+  () => import('@/features/merchandise-checkout/components/merchandise-checkout-page'),
+  'MerchandiseCheckoutPage',
 );
-const MerchandiseCheckoutPage = lazy(() =>
-  import('@/features/merchandise-checkout/components/merchandise-checkout-page').then((m) => ({
-    default: m.MerchandiseCheckoutPage,
-  })),
+const MerchandiseConfirmationPage = queryingPage(
+  () => import('@/features/merchandise-checkout/components/merchandise-confirmation-page'),
+  'MerchandiseConfirmationPage',
 );
-const MerchandiseConfirmationPage = lazy(() =>
-  import('@/features/merchandise-checkout/components/merchandise-confirmation-page').then((m) => ({
-    default: m.MerchandiseConfirmationPage,
-  })),
+const SponsorPaymentPage = queryingPage(
+  () => import('@/features/sponsor-payment/components/sponsor-payment-page'),
+  'SponsorPaymentPage',
 );
-const SponsorPaymentPage = lazy(() =>
-  import('@/features/sponsor-payment/components/sponsor-payment-page').then((m) => ({
-    default: m.SponsorPaymentPage,
-  })),
+const SponsorConfirmationPage = queryingPage(
+  () => import('@/features/sponsor-payment/components/sponsor-confirmation-page'),
+  'SponsorConfirmationPage',
 );
-const SponsorConfirmationPage = lazy(() =>
-  import('@/features/sponsor-payment/components/sponsor-confirmation-page').then((m) => ({
-    default: m.SponsorConfirmationPage,
-  })),
+const PrivacyPolicyPage = page(() => import('@/features/legal/components/privacy-policy-page'), 'PrivacyPolicyPage');
+const TermsOfServicePage = page(
+  () => import('@/features/legal/components/terms-of-service-page'),
+  'TermsOfServicePage',
 );
-const PrivacyPolicyPage = lazy(() =>
-  import('@/features/legal/components/privacy-policy-page').then((m) => ({ default: m.PrivacyPolicyPage })),
-);
-const TermsOfServicePage = lazy(() =>
-  import('@/features/legal/components/terms-of-service-page').then((m) => ({ default: m.TermsOfServicePage })),
-);
-const CodeOfConductPage = lazy(() =>
-  import('@/features/legal/components/code-of-conduct-page').then((m) => ({ default: m.CodeOfConductPage })),
-);
-const PricingDetailsPage = lazy(() =>
-  import('@/features/legal/components/pricing-details-page').then((m) => ({ default: m.PricingDetailsPage })),
-);
-const SitemapPage = lazy(() =>
-  import('@/features/legal/components/sitemap-page').then((m) => ({ default: m.SitemapPage })),
-);
+const CodeOfConductPage = page(() => import('@/features/legal/components/code-of-conduct-page'), 'CodeOfConductPage');
+const PricingDetailsPage = page(() => import('@/features/legal/components/pricing-details-page'), 'PricingDetailsPage');
+const MyTicketsPage = queryingPage(() => import('@/features/my-tickets/components/my-tickets-page'), 'MyTicketsPage');
+// The back office is its own module tree: visitors never download it.
+const AdminApp = queryingPage(() => import('@/features/admin/components/admin-app'), 'AdminApp');
+const NotFoundPage = page(() => import('@/features/not-found/components/not-found-page'), 'NotFoundPage');
+const SitemapPage = page(() => import('@/features/legal/components/sitemap-page'), 'SitemapPage');
 
 /** The app's routes, without a router, so a static router can render them for prerendering. */
 export function AppRoutes() {
   return (
     <Routes>
+      <Route
+        path={paths.admin.route}
+        element={
+          <Suspense fallback={null}>
+            <AdminApp />
+          </Suspense>
+        }
+      />
       <Route element={<SiteLayout />}>
         <Route path={paths.home} element={<HomePage />} />
         <Route path={paths.checkoutRoute} element={<CheckoutPage />} />
@@ -66,6 +75,7 @@ export function AppRoutes() {
         <Route path={paths.codeOfConduct} element={<CodeOfConductPage />} />
         <Route path={paths.pricingDetails} element={<PricingDetailsPage />} />
         <Route path={paths.sitemap} element={<SitemapPage />} />
+        <Route path={paths.myTickets} element={<MyTicketsPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

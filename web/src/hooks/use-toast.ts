@@ -1,10 +1,7 @@
 import { useSyncExternalStore, type ReactNode } from 'react';
 
-// shadcn/ui's toast store: a tiny module-level store shared by every caller of
-// useToast() and the one <Toaster />. The brief allows one visible toast at a time.
-export const TOAST_LIMIT = 1;
-// How long a dismissed toast stays mounted so Radix can play its exit.
-const TOAST_REMOVE_DELAY = 1000;
+// Showing a toast is a call any page can make; the toast list and Radix's toaster load with
+// the first one (see components/ui/lazy-toaster), so a page that never shows one never loads them.
 
 export type ToastVariant = 'default' | 'destructive';
 
@@ -15,55 +12,38 @@ export interface ToastOptions {
   duration?: number;
 }
 
-export interface ToasterToast extends ToastOptions {
-  id: string;
-  open: boolean;
-}
+const store = () => import('@/components/ui/toast-store');
 
-type Listener = () => void;
-
-let toasts: ToasterToast[] = [];
-let counter = 0;
-const listeners = new Set<Listener>();
-const removalTimers = new Map<string, ReturnType<typeof setTimeout>>();
-
-function emit(next: ToasterToast[]) {
-  toasts = next;
-  for (const listener of listeners) listener();
-}
-
-function scheduleRemoval(id: string) {
-  if (removalTimers.has(id)) return;
-  removalTimers.set(
-    id,
-    setTimeout(() => {
-      removalTimers.delete(id);
-      emit(toasts.filter((t) => t.id !== id));
-    }, TOAST_REMOVE_DELAY),
-  );
-}
-
-export function dismiss(id?: string) {
-  for (const t of toasts) if (id === undefined || t.id === id) scheduleRemoval(t.id);
-  emit(toasts.map((t) => (id === undefined || t.id === id ? { ...t, open: false } : t)));
-}
+let started = false;
+const listeners = new Set<() => void>();
 
 export function toast(options: ToastOptions) {
-  counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
-  const id = String(counter);
-  emit([{ ...options, id, open: true }, ...toasts].slice(0, TOAST_LIMIT));
-  return { id, dismiss: () => dismiss(id) };
+  if (!started) {
+    started = true;
+    for (const listener of listeners) listener();
+  }
+  void store().then(({ show }) => show(options));
 }
 
-function subscribe(listener: Listener) {
+/** Closes one toast, or all of them. */
+export function dismiss(id?: string) {
+  if (started) void store().then((toasts) => toasts.dismiss(id));
+}
+
+function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
-const getSnapshot = () => toasts;
-const getServerSnapshot = (): ToasterToast[] => [];
+/** Whether a toast has been shown on this page yet. */
+export function useToastsStarted() {
+  return useSyncExternalStore(
+    subscribe,
+    () => started,
+    () => false,
+  );
+}
 
 export function useToast() {
-  const current = useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
-  return { toasts: current, toast, dismiss };
+  return { toast, dismiss };
 }

@@ -6,6 +6,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly fieldErrors: Record<string, string> = {},
+    /** The server's machine-readable reason, such as `card_declined` or `sign_in_required`. */
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -15,9 +17,10 @@ export class ApiError extends Error {
 async function toApiError(response: Response): Promise<ApiError> {
   const text = await response.text();
   try {
-    const body = JSON.parse(text) as { message?: unknown; fieldErrors?: Record<string, string> };
+    const body = JSON.parse(text) as { message?: unknown; fieldErrors?: Record<string, string>; code?: unknown };
     if (typeof body.message === 'string' && body.message) {
-      return new ApiError(response.status, body.message, body.fieldErrors ?? {});
+      const code = typeof body.code === 'string' ? body.code : undefined;
+      return new ApiError(response.status, body.message, body.fieldErrors ?? {}, code);
     }
   } catch {
     // not JSON: fall through to the brief's "status: text" form
@@ -25,14 +28,15 @@ async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, `${response.status}: ${text || response.statusText}`);
 }
 
-async function request<T>(method: string, url: string, body?: unknown): Promise<T> {
+async function request<T>(method: string, url: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
   const response = await fetch(url, {
     method,
     credentials: 'include',
-    headers:
-      body === undefined
-        ? { Accept: 'application/json' }
-        : { Accept: 'application/json', 'Content-Type': 'application/json' },
+    headers: {
+      Accept: 'application/json',
+      ...(body !== undefined && { 'Content-Type': 'application/json' }),
+      ...headers,
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!response.ok) throw await toApiError(response);
@@ -41,6 +45,7 @@ async function request<T>(method: string, url: string, body?: unknown): Promise<
 }
 
 export const api = {
-  get: <T>(url: string) => request<T>('GET', url),
-  post: <T>(url: string, body: unknown) => request<T>('POST', url, body),
+  get: <T>(url: string, headers?: Record<string, string>) => request<T>('GET', url, undefined, headers),
+  post: <T>(url: string, body: unknown, headers?: Record<string, string>) => request<T>('POST', url, body, headers),
+  delete: <T>(url: string) => request<T>('DELETE', url),
 };

@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router';
+import { useLocation } from '@/lib/router';
 
 /** Stands in for a route's page in tests, showing where the app navigated to. */
 export function LocationProbe() {

@@ -2,10 +2,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '@/lib/router';
 import { Toaster } from '@/components/ui/toaster';
-import { TooltipProvider } from '@/components/ui/tooltip';
 import { createQueryClient } from '@/lib/query-client';
+import { setRetryDelay } from '@/lib/resource';
 
 /**
  * Renders UI with the app's providers: the real query defaults (but no wait between retries), a router and the toaster.
@@ -15,16 +15,15 @@ export function renderWithProviders(
   ui: ReactElement,
   { route = '/', strictMode = false }: { route?: string; strictMode?: boolean } = {},
 ) {
+  setRetryDelay(() => 0);
   const queryClient = createQueryClient();
   const defaults = queryClient.getDefaultOptions();
   queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retryDelay: 0 } });
   const user = userEvent.setup();
   const result = render(
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider delayDuration={700}>
-        <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
-        <Toaster />
-      </TooltipProvider>
+      <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+      <Toaster />
     </QueryClientProvider>,
     { reactStrictMode: strictMode },
   );
@@ -33,7 +32,7 @@ export function renderWithProviders(
 
 /** The visible toast whose title is `title`, found in Radix's notification region (F8). */
 export async function findToast(title: string) {
-  const region = screen.getByRole('region', { name: /Notifications/ });
+  const region = await screen.findByRole('region', { name: /Notifications/ });
   const heading = await within(region).findByText(title);
   const toast = heading.closest<HTMLElement>('[role="status"]');
   if (!toast) throw new Error(`"${title}" is not inside a toast`);

@@ -1,12 +1,14 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import { dismiss } from '@/hooks/use-toast';
+import { dismiss } from '@/components/ui/toast-store';
+import { resetResources } from '@/lib/resource';
 
 // Vitest globals are off, so Testing Library cannot register its own cleanup.
 afterEach(() => {
   cleanup();
   dismiss();
+  resetResources();
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });

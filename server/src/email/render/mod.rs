@@ -5,6 +5,8 @@ mod calendar;
 mod qr;
 mod views;
 
+pub use qr::qr_png;
+
 use minijinja::{AutoEscape, Environment, UndefinedBehavior, Value, context};
 use serde::Serialize;
 use time::OffsetDateTime;
@@ -12,7 +14,12 @@ use time::OffsetDateTime;
 use super::message::{Attachment, InlineImage, RenderedEmail};
 use crate::event::Event;
 use crate::orders::{Order, OrderKind};
-use views::{EventView, MerchandiseConfirmation, SponsorshipReceipt, TicketReceipt, Waitlist};
+use crate::store::{RefundRecord, TicketRecord, TicketStatus};
+use crate::tickets::display_code;
+use views::{
+    AttendeeTicket, EventView, MerchandiseConfirmation, RefundConfirmation, SponsorshipReceipt, TicketAccess,
+    TicketReceipt, Waitlist,
+};
 
 const TICKET_QR_ID: &str = "ticket-qr";
 const PICKUP_QR_ID: &str = "pickup-qr";
@@ -45,6 +52,14 @@ const TEMPLATES: &[(&str, &str)] = &[
     template!("sponsorship/preheader.txt"),
     template!("sponsorship/body.txt"),
     template!("sponsorship/body.html"),
+    template!("attendee_ticket/subject.txt"),
+    template!("attendee_ticket/preheader.txt"),
+    template!("attendee_ticket/body.txt"),
+    template!("attendee_ticket/body.html"),
+    template!("refund/subject.txt"),
+    template!("refund/preheader.txt"),
+    template!("refund/body.txt"),
+    template!("refund/body.html"),
 ];
 
 #[derive(Debug, thiserror::Error)]
@@ -97,51 +112,121 @@ impl Renderer {
         Self { templates }
     }
 
-    /// Thanks a visitor for joining the waitlist; carries the one-click unsubscribe link.
+    /// Thanks a visitor for joining the waitlist; carries the one-click unsubscribe link,
+    /// and a link to receive updates again for an address that unsubscribed earlier.
     pub fn waitlist_confirmation(
         &self,
         event: &Event,
         site_url: &str,
         full_name: &str,
         unsubscribe_url: &str,
+        resubscribe_url: Option<&str>,
     ) -> Result<RenderedEmail, RenderError> {
-        let view = Waitlist {
-            full_name: full_name.to_owned(),
-        };
+        let view = Waitlist::new(full_name, resubscribe_url);
         let context = email_context(&EventView::new(event, site_url), Some(unsubscribe_url), &view);
         let mut email = self.compose("waitlist", &context)?;
         email.unsubscribe_url = Some(unsubscribe_url.to_owned());
         Ok(email)
     }
 
-    /// The email a paid order sends: ticket receipt, merchandise confirmation or sponsorship receipt.
+    /// The email a paid order sends: ticket receipt, merchandise confirmation or sponsorship
+    /// receipt. `tickets` are a ticket order's tickets: the receipt carries the buyer's own.
     pub fn order_confirmation(
         &self,
         event: &Event,
         site_url: &str,
         order: &Order,
+        tickets: &[TicketRecord],
     ) -> Result<RenderedEmail, RenderError> {
         match order.kind {
-            OrderKind::Ticket => self.ticket_receipt(event, site_url, order),
+            OrderKind::Ticket => self.ticket_receipt(event, site_url, order, tickets),
             OrderKind::Merchandise => self.merchandise_confirmation(event, site_url, order),
             OrderKind::Sponsorship => self.sponsorship_receipt(event, site_url, order),
         }
     }
 
-    fn ticket_receipt(&self, event: &Event, site_url: &str, order: &Order) -> Result<RenderedEmail, RenderError> {
+    fn ticket_receipt(
+        &self,
+        event: &Event,
+        site_url: &str,
+        order: &Order,
+        tickets: &[TicketRecord],
+    ) -> Result<RenderedEmail, RenderError> {
+        let buyer_ticket = tickets
+            .iter()
+            .find(|ticket| ticket.position == 1 && ticket.status == TicketStatus::Valid);
+        let manage_url = order
+            .manage_token
+            .as_deref()
+            .map(|token| manage_tickets_url(site_url, token));
+        let access = TicketAccess {
+            code: buyer_ticket.map_or_else(|| order.reference.clone(), |ticket| display_code(&ticket.code)),
+            manage_url: manage_url.as_deref(),
+        };
         let calendar_filename = calendar::filename(&event.name);
-        let view = TicketReceipt::new(event, order, TICKET_QR_ID, &calendar_filename);
+        let view = TicketReceipt::new(event, order, &access, TICKET_QR_ID, &calendar_filename);
         let context = email_context(&EventView::new(event, site_url), None, &view);
-        let qr_png = qr::qr_png(&view.ticket_code)?;
         let mut email = self.compose("ticket", &context)?;
+        let stamp = order.paid_at.unwrap_or(order.created_at);
+        self.attach_ticket(
+            &mut email,
+            event,
+            site_url,
+            &context,
+            &view.ticket_code,
+            &order.id,
+            stamp,
+        )?;
+        Ok(email)
+    }
 
-        let description = self.render("ticket/calendar.txt", &context)?;
-        let uid = format!("{}@{}", order.id, calendar::uid_host(site_url));
+    /// One attendee's own ticket, sent when the buyer names them.
+    pub fn attendee_ticket(
+        &self,
+        event: &Event,
+        site_url: &str,
+        order: &Order,
+        ticket: &TicketRecord,
+    ) -> Result<RenderedEmail, RenderError> {
+        let calendar_filename = calendar::filename(&event.name);
+        let code = display_code(&ticket.code);
+        let attendee = ticket.attendee_name.as_deref().unwrap_or("there");
+        let view = AttendeeTicket::new(event, order, attendee, &code, TICKET_QR_ID, &calendar_filename);
+        let context = email_context(&EventView::new(event, site_url), None, &view);
+        let mut email = self.compose("attendee_ticket", &context)?;
+        self.attach_ticket(
+            &mut email,
+            event,
+            site_url,
+            &context,
+            &code,
+            &ticket.id,
+            ticket.created_at,
+        )?;
+        Ok(email)
+    }
+
+    /// A ticket's QR code (inline and attached) and the event's calendar file.
+    /// `calendar_key` and `stamp` keep the file identical each time the email is rendered.
+    #[allow(clippy::too_many_arguments)]
+    fn attach_ticket(
+        &self,
+        email: &mut RenderedEmail,
+        event: &Event,
+        site_url: &str,
+        context: &Value,
+        code: &str,
+        calendar_key: &str,
+        stamp: i64,
+    ) -> Result<(), RenderError> {
+        let calendar_filename = calendar::filename(&event.name);
+        let qr_png = qr::qr_png(code)?;
+        let description = self.render("ticket/calendar.txt", context)?;
+        let uid = format!("{calendar_key}@{}", calendar::uid_host(site_url));
         let location = format!("{}, {}", event.venue.name, event.venue.address);
         let ics = calendar::ics(&calendar::CalendarEvent {
             uid: &uid,
-            // The payment time keeps the file identical each time this order's email is rendered.
-            stamp: views::order_time(order.paid_at.unwrap_or(order.created_at)).unwrap_or_else(OffsetDateTime::now_utc),
+            stamp: views::order_time(stamp).unwrap_or_else(OffsetDateTime::now_utc),
             starts_at: event.starts_at,
             ends_at: event.ends_at,
             summary: &event.name,
@@ -158,7 +243,7 @@ impl Renderer {
         });
         // Also a plain attachment, for readers who only see the text part.
         email.attachments.push(Attachment {
-            filename: format!("ticket-{}.png", view.ticket_code),
+            filename: format!("ticket-{code}.png"),
             content_type: PNG.to_owned(),
             bytes: qr_png,
         });
@@ -167,7 +252,7 @@ impl Renderer {
             content_type: calendar::CONTENT_TYPE.to_owned(),
             bytes: ics.into_bytes(),
         });
-        Ok(email)
+        Ok(())
     }
 
     fn merchandise_confirmation(
@@ -200,6 +285,19 @@ impl Renderer {
         let view = SponsorshipReceipt::new(event, order);
         let context = email_context(&EventView::new(event, site_url), None, &view);
         self.compose("sponsorship", &context)
+    }
+
+    /// Tells the buyer money went back to their card, and what it leaves of the order.
+    pub fn refund_confirmation(
+        &self,
+        event: &Event,
+        site_url: &str,
+        order: &Order,
+        refund: &RefundRecord,
+    ) -> Result<RenderedEmail, RenderError> {
+        let view = RefundConfirmation::new(event, order, refund);
+        let context = email_context(&EventView::new(event, site_url), None, &view);
+        self.compose("refund", &context)
     }
 
     /// The subject and both parts of the email whose templates are in `folder`, set in the layout.
@@ -236,6 +334,12 @@ impl Renderer {
     fn render(&self, name: &str, context: &Value) -> Result<String, RenderError> {
         Ok(self.templates.get_template(name)?.render(context)?)
     }
+}
+
+/// The buyer's "Manage your tickets" page. The secret is in the fragment, which browsers
+/// never send to a server, so it stays out of every log and `Referer`.
+pub fn manage_tickets_url(site_url: &str, token: &str) -> String {
+    format!("{}/my-tickets#{token}", site_url.trim_end_matches('/'))
 }
 
 fn email_context(event: &EventView, unsubscribe_url: Option<&str>, view: &impl Serialize) -> Value {

@@ -11,7 +11,7 @@ pub(super) const MODULE_PIXELS: usize = 8;
 pub(super) const QUIET_ZONE: usize = 4;
 
 /// A 1-bit grayscale PNG of the QR code for `text`, dark modules black.
-pub(super) fn qr_png(text: &str) -> Result<Vec<u8>, RenderError> {
+pub fn qr_png(text: &str) -> Result<Vec<u8>, RenderError> {
     let code = QrCode::new(text.as_bytes()).map_err(|source| RenderError::QrCode {
         text: text.to_owned(),
         source,

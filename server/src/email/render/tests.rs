@@ -34,12 +34,19 @@ fn order(kind: OrderKind, buyer_name: &str, item_name: &str, unit_cents: i64, qu
         quantity,
         options: json!({}),
         amount: Money::from_cents(unit_cents * quantity),
+        refunded_amount: Money::from_cents(0),
         currency: "usd".into(),
+        gateway: "sandbox".into(),
         payment_id: Some("pi_sandbox_3f9a1c7e".into()),
+        client_secret_hash: None,
+        client_address: Some("192.0.2.1".into()),
         units_held: quantity,
         pickup_code: None,
         last_payment_error: None,
         refund_reason: None,
+        manage_token: None,
+        picked_up_at: None,
+        picked_up_by: None,
         created_at: PAID_AT - 60_000,
         updated_at: PAID_AT,
         expires_at: PAID_AT + 1_800_000,
@@ -89,15 +96,52 @@ fn platinum(contact_name: &str, company_name: &str) -> Order {
     }
 }
 
+/// The buyer's ticket code, stored and as printed.
+const BUYER_CODE: &str = "7K3P9QXM7K3P9QXM7K3P";
+const BUYER_CODE_SHOWN: &str = "TK-7K3P-9QXM-7K3P-9QXM-7K3P";
+const MANAGE_URL: &str = "https://codewave.events/my-tickets#manage-secret";
+
+/// A paid ticket order's tickets: the buyer's first, the others not yet named.
+fn tickets_of(order: &Order) -> Vec<TicketRecord> {
+    if order.kind != OrderKind::Ticket {
+        return Vec::new();
+    }
+    (1..=order.quantity)
+        .map(|position| TicketRecord {
+            id: format!("ticket-{position}"),
+            order_id: order.id.clone(),
+            position,
+            ticket_type: "vip".into(),
+            code: if position == 1 {
+                BUYER_CODE.into()
+            } else {
+                format!("{position}000000000000000000X")
+            },
+            attendee_name: (position == 1).then(|| order.buyer_name.clone()),
+            attendee_email: (position == 1).then(|| order.buyer_email.clone()),
+            status: TicketStatus::Valid,
+            replaced_by: None,
+            checked_in_at: None,
+            checked_in_by: None,
+            created_at: PAID_AT,
+            updated_at: PAID_AT,
+        })
+        .collect()
+}
+
 fn render_order(order: &Order) -> RenderedEmail {
+    let order = Order {
+        manage_token: (order.kind == OrderKind::Ticket).then(|| "manage-secret".to_owned()),
+        ..order.clone()
+    };
     Renderer::new()
-        .order_confirmation(&shipped_event(), SITE, order)
+        .order_confirmation(&shipped_event(), SITE, &order, &tickets_of(&order))
         .expect("the email renders")
 }
 
 fn render_waitlist(full_name: &str) -> RenderedEmail {
     Renderer::new()
-        .waitlist_confirmation(&shipped_event(), SITE, full_name, UNSUBSCRIBE)
+        .waitlist_confirmation(&shipped_event(), SITE, full_name, UNSUBSCRIBE, None)
         .expect("the email renders")
 }
 
@@ -177,6 +221,51 @@ fn the_waitlist_email_carries_a_one_click_unsubscribe_link_in_both_parts_and_the
 }
 
 #[test]
+fn a_waitlist_name_that_could_carry_a_link_is_left_out_of_the_greeting() {
+    for name in ["Claim your prize at evil.example", SCRIPT] {
+        let email = render_waitlist(name);
+
+        for part in [email.text.as_str(), email.html.as_str()] {
+            assert!(!part.contains("evil.example") && !part.contains("script"), "{part}");
+        }
+        assert!(email.text.contains("Hi there,"), "{}", email.text);
+    }
+}
+
+#[test]
+fn an_unsubscribed_address_is_offered_a_link_to_receive_updates_again() {
+    let resubscribe = "https://codewave.events/resubscribe?token=s3cr3t";
+    let email = Renderer::new()
+        .waitlist_confirmation(&shipped_event(), SITE, "Ana Diaz", UNSUBSCRIBE, Some(resubscribe))
+        .unwrap();
+
+    assert!(
+        email.text.contains(&format!("Receive updates again: {resubscribe}")),
+        "{}",
+        email.text
+    );
+    assert!(unescaped(&email.html).contains(&format!("<a href=\"{resubscribe}\"")));
+    assert!(!render_waitlist("Ana Diaz").text.contains("resubscribe"));
+}
+
+#[test]
+fn receipts_name_the_order_reference_never_the_payment_id() {
+    for email in [
+        render_order(&vip_ticket("Ana Diaz")),
+        render_order(&tshirts("Ana Diaz")),
+        render_order(&platinum("Ana Diaz", "Acme Corp")),
+    ] {
+        for part in [email.text.as_str(), email.html.as_str()] {
+            assert!(part.contains("CW-7K3P9QXM"));
+            assert!(
+                !part.contains("pi_sandbox") && !part.contains("Payment reference"),
+                "{part}"
+            );
+        }
+    }
+}
+
+#[test]
 fn order_emails_carry_no_unsubscribe_link() {
     let email = render_order(&vip_ticket("Ana Diaz"));
 
@@ -215,7 +304,6 @@ fn every_email_names_the_event_its_dates_a_contact_and_the_site() {
 #[test]
 fn names_with_markup_are_escaped_in_html_and_left_as_written_in_text() {
     let emails = [
-        render_waitlist(SCRIPT),
         render_order(&vip_ticket(SCRIPT)),
         render_order(&tshirts(SCRIPT)),
         render_order(&platinum(SCRIPT, SCRIPT)),
@@ -242,16 +330,23 @@ fn the_ticket_receipt_states_ticket_attendee_amount_reference_and_payment() {
         "Ana Diaz",
         "$1,299.00",
         "CW-7K3P9QXM",
-        "pi_sandbox_3f9a1c7e",
+        BUYER_CODE_SHOWN,
         "February 1, 2026",
-        "admits one person",
+        "admits one person: you",
         "Miami Beach Convention Center",
         "1901 Convention Center Drive, Miami Beach, FL 33139",
         "VIP lounge with speakers",
     ];
     assert_contains_all(&email.text, &facts);
     assert_contains_all(&unescaped(&email.html), &facts);
-    assert!(email.text.contains("YOUR TICKET CODE: CW-7K3P9QXM"));
+    assert!(email.text.contains(&format!("YOUR TICKET CODE: {BUYER_CODE_SHOWN}")));
+    assert!(
+        email
+            .text
+            .contains(&format!("Give your ticket to someone else at\n{MANAGE_URL}")),
+        "{}",
+        email.text
+    );
 }
 
 #[test]
@@ -270,13 +365,55 @@ fn the_ticket_receipt_states_the_refund_and_transfer_dates() {
 }
 
 #[test]
-fn a_team_order_has_one_code_that_admits_every_person() {
+fn a_team_receipt_carries_the_buyers_ticket_and_the_link_to_name_the_others() {
     let email = render_order(&team_tickets());
 
     assert_eq!(email.subject, "Your Team Pass for CodeWave Miami 2026 (CW-7K3P9QXM)");
-    assert_contains_all(&email.text, &["This code admits 4 people", "4 x $699.00", "$2,796.00"]);
-    assert!(email.html.contains("This code admits <strong>4 people</strong>"));
-    assert_eq!(email.inline_images.len(), 1, "one code per order");
+    let facts = [
+        "$2,796.00",
+        BUYER_CODE_SHOWN,
+        "Your order has 4 tickets",
+        "Name the other 3 people",
+    ];
+    assert_contains_all(&email.text, &facts);
+    assert_contains_all(&unescaped(&email.html), &facts);
+    assert!(email.text.contains("4 x $699.00"));
+    assert!(email.text.contains(MANAGE_URL));
+    assert!(unescaped(&email.html).contains(&format!("<a href=\"{MANAGE_URL}\"")));
+    assert!(
+        !email.text.contains("0000000000"),
+        "the unnamed tickets' codes are on the private page only"
+    );
+    assert_eq!(email.inline_images.len(), 1, "the buyer's own ticket");
+}
+
+#[test]
+fn an_attendee_ticket_is_theirs_alone() {
+    let order = team_tickets();
+    let mut ticket = tickets_of(&order).remove(2);
+    ticket.attendee_name = Some("Bo Lee".into());
+    ticket.attendee_email = Some("bo@example.com".into());
+
+    let email = Renderer::new()
+        .attendee_ticket(&shipped_event(), SITE, &order, &ticket)
+        .unwrap();
+
+    assert_eq!(email.subject, "Your Team Pass for CodeWave Miami 2026");
+    let facts = [
+        "Hi Bo Lee,",
+        "Ana Diaz has given you a",
+        "TK-3000-0000-0000-0000-000X",
+        "Miami Beach Convention Center",
+    ];
+    assert_contains_all(&email.text, &facts);
+    assert_contains_all(&unescaped(&email.html), &facts);
+    assert!(!email.text.contains(BUYER_CODE_SHOWN) && !email.text.contains("manage-secret"));
+    attachment(&email, "ticket-TK-3000-0000-0000-0000-000X.png");
+    let (_, calendar) = calendar_of(&email);
+    assert_eq!(
+        property(&calendar.events[0].properties, "UID"),
+        "ticket-3@codewave.events"
+    );
 }
 
 #[test]
@@ -291,15 +428,19 @@ fn the_ticket_qr_code_is_an_inline_png_of_the_ticket_code_and_an_attachment() {
         ("ticket-qr", "image/png")
     );
     assert!(email.html.contains("src=\"cid:ticket-qr\""));
-    assert!(email.html.contains("alt=\"QR code for ticket code CW-7K3P9QXM\""));
-    let attached = attachment(&email, "ticket-CW-7K3P9QXM.png");
+    assert!(
+        email
+            .html
+            .contains(&format!("alt=\"QR code for ticket code {BUYER_CODE_SHOWN}\""))
+    );
+    let attached = attachment(&email, &format!("ticket-{BUYER_CODE_SHOWN}.png"));
     assert_eq!(attached.content_type, "image/png");
     assert_eq!(attached.bytes, inline.bytes);
 
     let (side, modules) = decode_modules(&inline.bytes);
-    let width = qrcode::QrCode::new("CW-7K3P9QXM").unwrap().width();
+    let width = qrcode::QrCode::new(BUYER_CODE_SHOWN).unwrap().width();
     assert_eq!(side as usize, (width + 2 * QUIET_ZONE) * MODULE_PIXELS);
-    assert_eq!(modules, expected_modules("CW-7K3P9QXM"));
+    assert_eq!(modules, expected_modules(BUYER_CODE_SHOWN));
 }
 
 #[test]
@@ -332,7 +473,7 @@ fn the_ticket_receipt_attaches_a_calendar_event_at_the_events_utc_times() {
         "Miami Beach Convention Center\\, 1901 Convention Center Drive\\, Miami Beach\\, FL 33139"
     );
     assert_eq!(property(&event.properties, "URL"), SITE);
-    assert!(property(&event.properties, "DESCRIPTION").contains("Ticket code: CW-7K3P9QXM"));
+    assert!(property(&event.properties, "DESCRIPTION").contains(&format!("Ticket code: {BUYER_CODE_SHOWN}")));
 }
 
 #[test]
@@ -360,8 +501,9 @@ fn rendering_the_same_ticket_twice_gives_the_same_email() {
     let renderer = Renderer::new();
     let (event, order) = (shipped_event(), vip_ticket("Ana Diaz"));
 
-    let first = renderer.order_confirmation(&event, SITE, &order).unwrap();
-    let second = renderer.order_confirmation(&event, SITE, &order).unwrap();
+    let tickets = tickets_of(&order);
+    let first = renderer.order_confirmation(&event, SITE, &order, &tickets).unwrap();
+    let second = renderer.order_confirmation(&event, SITE, &order, &tickets).unwrap();
 
     assert_eq!(first, second);
 }
@@ -444,7 +586,6 @@ fn the_sponsorship_receipt_states_company_tier_amount_payment_and_perks() {
         "Platinum",
         "$50,000.00",
         "CW-7K3P9QXM",
-        "pi_sandbox_3f9a1c7e",
         "Logo on the main stage and every keynote slide",
         "Speaking slot on the main stage",
         "Premium placement in the conference app and emails",

@@ -2,10 +2,13 @@
 //! so templates never format money or dates themselves.
 
 use serde::Serialize;
-use time::{Date, Duration, OffsetDateTime};
+use time::{Date, OffsetDateTime};
 
+use crate::domain::{Money, could_carry_a_link};
 use crate::event::Event;
 use crate::orders::Order;
+use crate::store::RefundRecord;
+use crate::tickets::transfer_until;
 
 /// The event as every email names it, in the header and the footer.
 #[derive(Debug, Serialize)]
@@ -46,7 +49,24 @@ impl EventView {
 
 #[derive(Debug, Serialize)]
 pub(super) struct Waitlist {
-    pub full_name: String,
+    /// The visitor's name when it is safe to print; anyone can type any name into the
+    /// form for any address, so one that could carry a link is left out.
+    pub greeting_name: String,
+    /// A link that turns updates back on, for an address that unsubscribed earlier.
+    pub resubscribe_url: Option<String>,
+}
+
+impl Waitlist {
+    pub fn new(full_name: &str, resubscribe_url: Option<&str>) -> Self {
+        Self {
+            greeting_name: if could_carry_a_link(full_name) {
+                "there".to_owned()
+            } else {
+                full_name.to_owned()
+            },
+            resubscribe_url: resubscribe_url.map(str::to_owned),
+        }
+    }
 }
 
 #[derive(Debug, Serialize)]
@@ -57,9 +77,11 @@ pub(super) struct TicketReceipt {
     pub unit_price: String,
     pub amount: String,
     pub reference: String,
-    /// One code per order: it admits everyone on a team order.
+    /// The buyer's own ticket: it admits one person.
     pub ticket_code: String,
-    pub payment_reference: Option<String>,
+    /// The order's other tickets, named on the "Manage your tickets" page.
+    pub other_tickets: i64,
+    pub manage_url: Option<String>,
     pub paid_on: Option<String>,
     pub features: Vec<String>,
     pub qr_content_id: String,
@@ -70,13 +92,24 @@ pub(super) struct TicketReceipt {
     pub transfer_until: String,
 }
 
+/// What a ticket email needs beyond the order: the holder's code and the buyer's link.
+pub(super) struct TicketAccess<'a> {
+    /// The ticket's code as printed ("TK-…"); the order reference for an order without tickets.
+    pub code: String,
+    pub manage_url: Option<&'a str>,
+}
+
 impl TicketReceipt {
-    pub fn new(event: &Event, order: &Order, qr_content_id: &str, calendar_filename: &str) -> Self {
+    pub fn new(
+        event: &Event,
+        order: &Order,
+        access: &TicketAccess<'_>,
+        qr_content_id: &str,
+        calendar_filename: &str,
+    ) -> Self {
         let ticket = option_text(order, "ticketType").and_then(|ticket_type| event.ticket_by_type(&ticket_type));
         // Refund windows follow the brief: full, then 50% from the next day, then none.
         let half_refund_from = event.full_refund_until.next_day().unwrap_or(event.full_refund_until);
-        let event_day = event.starts_at.date();
-        let transfer_until = event_day.checked_sub(Duration::days(7)).unwrap_or(event_day);
         Self {
             ticket_name: ticket.map_or_else(|| order.item_name.clone(), |ticket| ticket.name.clone()),
             attendee: order.buyer_name.clone(),
@@ -84,8 +117,9 @@ impl TicketReceipt {
             unit_price: order.unit_price.to_string(),
             amount: order.amount.to_string(),
             reference: order.reference.clone(),
-            ticket_code: order.reference.clone(),
-            payment_reference: order.payment_id.clone(),
+            ticket_code: access.code.clone(),
+            other_tickets: order.quantity - 1,
+            manage_url: access.manage_url.map(str::to_owned),
             paid_on: paid_on(event, order),
             features: ticket.map(|ticket| ticket.features.clone()).unwrap_or_default(),
             qr_content_id: qr_content_id.to_owned(),
@@ -93,7 +127,43 @@ impl TicketReceipt {
             full_refund_until: long_date(event.full_refund_until),
             half_refund_from: long_date(half_refund_from),
             half_refund_until: long_date(event.half_refund_until),
-            transfer_until: long_date(transfer_until),
+            transfer_until: long_date(transfer_until(event)),
+        }
+    }
+}
+
+/// One attendee's own ticket, sent to them when the buyer names them.
+#[derive(Debug, Serialize)]
+pub(super) struct AttendeeTicket {
+    pub attendee: String,
+    pub buyer_name: String,
+    pub ticket_name: String,
+    pub ticket_code: String,
+    pub reference: String,
+    pub features: Vec<String>,
+    pub qr_content_id: String,
+    pub calendar_filename: String,
+}
+
+impl AttendeeTicket {
+    pub fn new(
+        event: &Event,
+        order: &Order,
+        attendee: &str,
+        code: &str,
+        qr_content_id: &str,
+        calendar_filename: &str,
+    ) -> Self {
+        let ticket = option_text(order, "ticketType").and_then(|ticket_type| event.ticket_by_type(&ticket_type));
+        Self {
+            attendee: attendee.to_owned(),
+            buyer_name: order.buyer_name.clone(),
+            ticket_name: ticket.map_or_else(|| order.item_name.clone(), |ticket| ticket.name.clone()),
+            ticket_code: code.to_owned(),
+            reference: order.reference.clone(),
+            features: ticket.map(|ticket| ticket.features.clone()).unwrap_or_default(),
+            qr_content_id: qr_content_id.to_owned(),
+            calendar_filename: calendar_filename.to_owned(),
         }
     }
 }
@@ -138,7 +208,6 @@ pub(super) struct SponsorshipReceipt {
     pub tier_label: String,
     pub amount: String,
     pub reference: String,
-    pub payment_reference: Option<String>,
     pub paid_on: Option<String>,
     pub perks: Vec<String>,
     pub vip_passes: u32,
@@ -167,11 +236,47 @@ impl SponsorshipReceipt {
             tier_label,
             amount: order.amount.to_string(),
             reference: order.reference.clone(),
-            payment_reference: order.payment_id.clone(),
             paid_on: paid_on(event, order),
             perks: tier.map(|tier| tier.perks.clone()).unwrap_or_default(),
             vip_passes: tier.map_or(0, |tier| tier.vip_passes),
             exhibition_space: tier.and_then(|tier| tier.exhibition_space.clone()),
+        }
+    }
+}
+
+#[derive(Debug, Serialize)]
+pub(super) struct RefundConfirmation {
+    pub buyer_name: String,
+    pub kind: &'static str,
+    pub item_name: String,
+    pub quantity: i64,
+    pub reference: String,
+    pub order_amount: String,
+    pub amount: String,
+    /// Refunds completed before this one, if any.
+    pub earlier_refunds: Option<String>,
+    pub refunded_on: Option<String>,
+    pub in_full: bool,
+}
+
+impl RefundConfirmation {
+    pub fn new(event: &Event, order: &Order, refund: &RefundRecord) -> Self {
+        // Rendered after the refund completed: the order's refunded amount includes it.
+        let earlier = order.refunded_amount.cents() - refund.amount.cents();
+        Self {
+            buyer_name: order.buyer_name.clone(),
+            kind: order.kind.as_str(),
+            item_name: order.item_name.clone(),
+            quantity: order.quantity,
+            reference: order.reference.clone(),
+            order_amount: order.amount.to_string(),
+            amount: refund.amount.to_string(),
+            earlier_refunds: (earlier > 0).then(|| Money::from_cents(earlier).to_string()),
+            refunded_on: refund
+                .completed_at
+                .and_then(order_time)
+                .map(|at| long_date(at.to_offset(event.starts_at.offset()).date())),
+            in_full: order.refunded_amount >= order.amount,
         }
     }
 }

@@ -1,6 +1,6 @@
-import { CalendarDaysIcon, MailIcon, MapPinIcon, WavesIcon } from 'lucide-react';
+import { CalendarDaysIcon, MailIcon, MapPinIcon, WavesIcon } from '@/components/icons';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useConfig } from '@/features/config/api/get-config';

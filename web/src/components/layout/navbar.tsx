@@ -1,8 +1,7 @@
-import { MenuIcon, WavesIcon, XIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { MenuIcon, WavesIcon, XIcon } from '@/components/icons';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from '@/lib/router';
 import { Button } from '@/components/ui/button';
-import { Tooltip } from '@/components/ui/tooltip';
 import { paths } from '@/config/paths';
 import { useConfig } from '@/features/config/api/get-config';
 import { cn } from '@/lib/cn';
@@ -13,9 +12,23 @@ const MOBILE_MENU_ID = 'mobile-menu';
 
 export function Navbar() {
   const { data: config } = useConfig();
-  const { pathname } = useLocation();
+  const { pathname, key } = useLocation();
   const [scrolled, setScrolled] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
+
+  // Any change of page (the back and forward buttons included) closes the menu.
+  const [menuKey, setMenuKey] = useState(key);
+  if (menuKey !== key) {
+    setMenuKey(key);
+    setMenuOpen(false);
+  }
+
+  // Opening moves focus to the menu's first link, so keyboard and screen reader users land in it.
+  useEffect(() => {
+    if (menuOpen) menuRef.current?.querySelector<HTMLElement>('a')?.focus();
+  }, [menuOpen]);
 
   useEffect(() => {
     const onScroll = () => setScrolled(window.scrollY > SCROLL_THRESHOLD);
@@ -27,7 +40,9 @@ export function Navbar() {
   useEffect(() => {
     if (!menuOpen) return;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setMenuOpen(false);
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      toggleRef.current?.focus();
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
@@ -75,26 +90,34 @@ export function Navbar() {
             </li>
           </ul>
 
-          <Tooltip content={menuOpen ? 'Close menu' : 'Open menu'}>
-            <Button
-              variant="ghost"
-              size="icon"
-              className="text-night-foreground hover:bg-white/10 focus-visible:outline-night-foreground md:hidden"
-              aria-expanded={menuOpen}
-              aria-controls={MOBILE_MENU_ID}
-              aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-              onClick={() => setMenuOpen((open) => !open)}
-            >
-              {menuOpen ? (
-                <XIcon className="size-6" aria-hidden="true" />
-              ) : (
-                <MenuIcon className="size-6" aria-hidden="true" />
-              )}
-            </Button>
-          </Tooltip>
+          <Button
+            ref={toggleRef}
+            variant="ghost"
+            size="icon"
+            className="text-night-foreground hover:bg-white/10 focus-visible:outline-night-foreground md:hidden"
+            aria-expanded={menuOpen}
+            aria-controls={MOBILE_MENU_ID}
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => {
+              // Closing returns focus here; a click already put it here, a tap on a phone may not.
+              if (menuOpen) toggleRef.current?.focus();
+              setMenuOpen(!menuOpen);
+            }}
+          >
+            {menuOpen ? (
+              <XIcon className="size-6" aria-hidden="true" />
+            ) : (
+              <MenuIcon className="size-6" aria-hidden="true" />
+            )}
+          </Button>
         </div>
 
-        <div id={MOBILE_MENU_ID} hidden={!menuOpen} className="border-t border-white/10 bg-night md:hidden">
+        <div
+          ref={menuRef}
+          id={MOBILE_MENU_ID}
+          hidden={!menuOpen}
+          className="border-t border-white/10 bg-night md:hidden"
+        >
           <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3 sm:px-6">
             {navItems.map((item) => (
               <li key={item.label}>

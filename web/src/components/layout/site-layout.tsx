@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useRef } from 'react';
-import { Outlet, useLocation, useNavigationType } from 'react-router';
+import { Outlet, useLocation, useNavigationType } from '@/lib/router';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { Footer } from './footer';

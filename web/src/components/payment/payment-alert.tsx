@@ -1,4 +1,4 @@
-import { CircleAlertIcon } from 'lucide-react';
+import { CircleAlertIcon } from '@/components/icons';
 
 /** A card step's failure in words: the gateway's refusal (also in a toast) or a card form that did not load. */
 export function PaymentAlert({ message }: { message: string }) {

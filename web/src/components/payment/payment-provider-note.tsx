@@ -1,4 +1,4 @@
-import { FlaskConicalIcon, LockIcon } from 'lucide-react';
+import { FlaskConicalIcon, LockIcon } from '@/components/icons';
 
 /** The footnote under a checkout saying who processes the payment (the brief's note), or that it is a test. */
 export function PaymentProviderNote({ provider }: { provider: 'stripe' | 'sandbox' }) {

@@ -1,4 +1,4 @@
-import { RefreshCwIcon, TriangleAlertIcon } from 'lucide-react';
+import { RefreshCwIcon, TriangleAlertIcon } from '@/components/icons';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 

@@ -45,6 +45,9 @@ export type PaymentAttempt =
 
 export const PROCESSING_LABEL = 'Processing...';
 
+/** Said above the button when a payment fails without a sentence of its own. */
+export const PAYMENT_FAILED = 'The payment could not be completed. Please try again.';
+
 /** The return page's address with the query parameters Stripe adds after a successful redirect payment. */
 export function redirectReturnPath(returnPath: string, paymentIntentId: string, clientSecret: string): string {
   const query = new URLSearchParams({
@@ -61,7 +64,8 @@ export function redirectReturnPath(returnPath: string, paymentIntentId: string, 
  */
 export function usePaymentSubmission({ onSucceeded, onDeclined, onError }: PaymentOutcomeHandlers) {
   const [processing, setProcessing] = useState(false);
-  const [declineMessage, setDeclineMessage] = useState<string | null>(null);
+  // Why the last attempt failed, shown above the button: a refused card or anything else.
+  const [failureMessage, setFailureMessage] = useState<string | null>(null);
   const running = useRef(false);
   const paidIntentId = useRef<string | null>(null);
 
@@ -69,14 +73,14 @@ export function usePaymentSubmission({ onSucceeded, onDeclined, onError }: Payme
     if (running.current) return;
     running.current = true;
     setProcessing(true);
-    setDeclineMessage(null);
+    setFailureMessage(null);
     // while the browser leaves for the return page the button stays busy, so the payment is not tried twice
     let leaving = false;
     try {
       if (paidIntentId.current === null) {
         const attempt = await pay();
         if (attempt.status === 'declined') {
-          setDeclineMessage(attempt.message);
+          setFailureMessage(attempt.message);
           onDeclined(attempt.message);
           return;
         }
@@ -89,6 +93,7 @@ export function usePaymentSubmission({ onSucceeded, onDeclined, onError }: Payme
       }
       await onSucceeded?.(paidIntentId.current);
     } catch (error) {
+      setFailureMessage(error instanceof Error && error.message ? error.message : PAYMENT_FAILED);
       onError(error);
     } finally {
       if (!leaving) {
@@ -98,5 +103,5 @@ export function usePaymentSubmission({ onSucceeded, onDeclined, onError }: Payme
     }
   }
 
-  return { processing, declineMessage, submit };
+  return { processing, failureMessage, submit };
 }

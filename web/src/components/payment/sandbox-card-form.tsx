@@ -1,6 +1,6 @@
-import { FlaskConicalIcon } from 'lucide-react';
+import { FlaskConicalIcon } from '@/components/icons';
 import type { ChangeEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { z } from 'zod/mini';
 import { Button } from '@/components/ui/button';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
@@ -74,7 +74,7 @@ export function SandboxCardForm({
   onError,
 }: CardStepProps) {
   const navigate = useNavigate();
-  const { processing, declineMessage, submit } = usePaymentSubmission({ onSucceeded, onDeclined, onError });
+  const { processing, failureMessage, submit } = usePaymentSubmission({ onSucceeded, onDeclined, onError });
 
   async function pay({ cardNumber, expiry, cvc }: SandboxCardValues): Promise<PaymentAttempt> {
     // the schema guarantees a complete expiry
@@ -175,7 +175,7 @@ export function SandboxCardForm({
             />
           </div>
 
-          {declineMessage && <PaymentAlert message={declineMessage} />}
+          {failureMessage && <PaymentAlert message={failureMessage} />}
 
           <Button type="submit" size="lg" className="w-full" disabled={processing}>
             {processing ? PROCESSING_LABEL : submitLabel}

@@ -1,4 +1,4 @@
-import { TriangleAlertIcon } from 'lucide-react';
+import { TriangleAlertIcon } from '@/components/icons';
 import { useEffect, useRef } from 'react';
 
 const STRIPE_NOT_CONFIGURED = 'Stripe is not properly configured. Please set your Stripe public key.';

@@ -72,7 +72,7 @@ function StripeCardStep({
   const elements = useElements();
   const [ready, setReady] = useState(false);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const { processing, declineMessage, submit } = usePaymentSubmission(handlers);
+  const { processing, failureMessage, submit } = usePaymentSubmission(handlers);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -108,7 +108,7 @@ function StripeCardStep({
         onLoadError={({ error }) => setLoadError(error.message ?? LOAD_FAILED)}
       />
       {loadError && <PaymentAlert message={loadError} />}
-      {declineMessage && <PaymentAlert message={declineMessage} />}
+      {failureMessage && <PaymentAlert message={failureMessage} />}
       <Button type="submit" size="lg" className="w-full" disabled={!stripe || !elements || !ready || processing}>
         {processing ? PROCESSING_LABEL : submitLabel}
       </Button>

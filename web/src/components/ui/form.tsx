@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Slot } from 'radix-ui';
 import { createContext, use, useId, type ComponentProps, type ReactNode } from 'react';
 import {
   Controller,
@@ -16,6 +15,7 @@ import {
 import type * as z from 'zod/v4/core';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/cn';
+import { Slot } from './slot';
 
 type FormProps<TIn extends FieldValues, TOut> = Omit<ComponentProps<'form'>, 'onSubmit' | 'children'> & {
   schema: z.$ZodType<TOut, TIn>;
@@ -115,13 +115,13 @@ export function FormLabel({ className, ...props }: ComponentProps<typeof Label>)
   return <Label data-slot="form-label" htmlFor={controlId} className={className} {...props} />;
 }
 
-export function FormControl(props: ComponentProps<typeof Slot.Root>) {
+export function FormControl(props: ComponentProps<typeof Slot>) {
   const { error, hasDescription, controlId, descriptionId, messageId } = useFormField();
   const describedBy = [props['aria-describedby'], hasDescription && descriptionId, error && messageId]
     .filter(Boolean)
     .join(' ');
   return (
-    <Slot.Root
+    <Slot
       data-slot="form-control"
       id={controlId}
       {...props}

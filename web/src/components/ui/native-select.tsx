@@ -1,4 +1,4 @@
-import { ChevronDownIcon } from 'lucide-react';
+import { ChevronDownIcon } from '@/components/icons';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
 

@@ -1,11 +1,11 @@
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from '@/components/ui/toast';
-import { useToast } from '@/hooks/use-toast';
+import { dismiss, useToasts } from './toast-store';
 
 // Radix defaults kept on purpose: 5000 ms display and the F8 hotkey that focuses the viewport.
 const TOAST_DURATION = 5000;
 
 export function Toaster() {
-  const { toasts, dismiss } = useToast();
+  const toasts = useToasts();
   return (
     <ToastProvider duration={TOAST_DURATION} swipeDirection="right" swipeThreshold={50}>
       {toasts.map(({ id, title, description, variant, duration, open }) => (

@@ -2,7 +2,6 @@ import { Tooltip as TooltipPrimitive } from 'radix-ui';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
-export const TooltipProvider = TooltipPrimitive.Provider;
 export const TooltipRoot = TooltipPrimitive.Root;
 export const TooltipTrigger = TooltipPrimitive.Trigger;
 
@@ -30,7 +29,10 @@ export function TooltipContent({
   );
 }
 
-/** A trigger with a short text tip; the open delay comes from the app's TooltipProvider. */
+// The brief's tooltip open delay.
+const TOOLTIP_DELAY_MS = 700;
+
+/** A trigger with a short text tip, opening after the brief's delay. */
 export function Tooltip({
   content,
   children,
@@ -41,9 +43,11 @@ export function Tooltip({
   side?: ComponentProps<typeof TooltipPrimitive.Content>['side'];
 }) {
   return (
-    <TooltipRoot>
-      <TooltipTrigger asChild>{children}</TooltipTrigger>
-      <TooltipContent side={side}>{content}</TooltipContent>
-    </TooltipRoot>
+    <TooltipPrimitive.Provider delayDuration={TOOLTIP_DELAY_MS}>
+      <TooltipRoot>
+        <TooltipTrigger asChild>{children}</TooltipTrigger>
+        <TooltipContent side={side}>{content}</TooltipContent>
+      </TooltipRoot>
+    </TooltipPrimitive.Provider>
   );
 }

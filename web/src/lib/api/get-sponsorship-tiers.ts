@@ -1,32 +1,37 @@
-import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod/mini';
-import { api } from '@/lib/api-client';
+import { expectShape, resource } from '@/lib/resource';
 
-const count = () => z.int().check(z.nonnegative());
-
-export const sponsorshipTierSchema = z.object({
-  value: z.string(),
-  label: z.string(),
+export interface SponsorshipTier {
+  value: string;
+  label: string;
   /** Integer US cents: the one price list for the page, the sponsor form and the charge (DESIGN.md §4.2). */
-  amount: count(),
-  group: z.enum(['standard', 'signature']),
-  available: z.boolean(),
-  vipPasses: count(),
-  exhibitionSpace: z.optional(z.string()),
-  perks: z.array(z.string()),
-});
-
-export const sponsorshipTiersSchema = z.array(sponsorshipTierSchema);
-
-export type SponsorshipTier = z.infer<typeof sponsorshipTierSchema>;
-export type SponsorshipGroup = SponsorshipTier['group'];
-
-export const sponsorshipTiersQueryKey = ['sponsorship-tiers'] as const;
-
-export async function getSponsorshipTiers(): Promise<SponsorshipTier[]> {
-  return sponsorshipTiersSchema.parse(await api.get<unknown>('/api/sponsorship-tiers'));
+  amount: number;
+  group: 'standard' | 'signature';
+  available: boolean;
+  vipPasses: number;
+  exhibitionSpace?: string;
+  perks: string[];
 }
 
+export type SponsorshipGroup = SponsorshipTier['group'];
+
+const URL = '/api/sponsorship-tiers';
+
+function parseTiers(body: unknown): SponsorshipTier[] {
+  expectShape(Array.isArray(body), URL);
+  for (const tier of body as Partial<SponsorshipTier>[]) {
+    expectShape(
+      typeof tier.value === 'string' &&
+        Number.isInteger(tier.amount) &&
+        (tier.group === 'standard' || tier.group === 'signature') &&
+        Array.isArray(tier.perks),
+      URL,
+    );
+  }
+  return body as SponsorshipTier[];
+}
+
+export const sponsorshipTiers = resource(URL, parseTiers);
+
 export function useSponsorshipTiers() {
-  return useQuery({ queryKey: sponsorshipTiersQueryKey, queryFn: getSponsorshipTiers });
+  return sponsorshipTiers.use();
 }

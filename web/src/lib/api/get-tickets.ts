@@ -1,26 +1,38 @@
-import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod/mini';
-import { api } from '@/lib/api-client';
+import { expectShape, resource } from '@/lib/resource';
 
-export const ticketSchema = z.object({
-  id: z.int(),
-  type: z.string(),
-  name: z.string(),
-  description: z.string(),
-  price: z.int(),
-  regularPrice: z.optional(z.int()),
-  features: z.array(z.string()),
-  minQuantity: z._default(z.int().check(z.minimum(1)), 1),
-  available: z._default(z.boolean(), true),
-});
-
-export type Ticket = z.infer<typeof ticketSchema>;
-
-export async function getTickets(): Promise<Ticket[]> {
-  return z.array(ticketSchema).parse(await api.get<unknown>('/api/tickets'));
+export interface Ticket {
+  id: number;
+  type: string;
+  name: string;
+  description: string;
+  price: number;
+  regularPrice?: number;
+  features: string[];
+  /** The fewest and most people one order covers. */
+  minQuantity: number;
+  maxQuantity: number;
+  available: boolean;
 }
 
+const URL = '/api/tickets';
+
+function parseTickets(body: unknown): Ticket[] {
+  expectShape(Array.isArray(body), URL);
+  return (body as Partial<Ticket>[]).map((ticket) => {
+    expectShape(
+      Number.isInteger(ticket.id) &&
+        typeof ticket.type === 'string' &&
+        typeof ticket.name === 'string' &&
+        Number.isInteger(ticket.price) &&
+        Array.isArray(ticket.features),
+      URL,
+    );
+    return { minQuantity: 1, maxQuantity: 20, available: true, ...ticket } as Ticket;
+  });
+}
+
+export const tickets = resource(URL, parseTickets, 3);
+
 export function useTickets() {
-  // the brief retries the two catalogue lists up to 3 times
-  return useQuery({ queryKey: ['tickets'], queryFn: getTickets, retry: 3 });
+  return tickets.use();
 }

@@ -5,12 +5,14 @@ import { api } from '@/lib/api-client';
 export interface PurchaseConfirmationRequest {
   paymentIntentId: string;
   ticketId: number;
+  /** Proves this browser is the buyer's: only then does the answer carry the ticket code. */
+  clientSecret: string;
 }
 
 export const purchaseConfirmationSchema = z.object({
   status: z.string(),
   orderId: z.optional(z.string()),
-  /** The order reference the buyer quotes, e.g. "CW-7K3P9QXM". */
+  /** The order reference the buyer quotes, e.g. "CW-7K3P9QXM"; only sent to the buyer. */
   reference: z.optional(z.string()),
 });
 

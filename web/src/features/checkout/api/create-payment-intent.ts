@@ -3,24 +3,18 @@ import { z } from 'zod/mini';
 import type { Ticket } from '@/lib/api/get-tickets';
 import { api } from '@/lib/api-client';
 
-/** The most people one order covers (the server's limit too). */
-export const MAX_QUANTITY = 100;
-
 const trimmed = () => z.string().check(z.trim());
 
 /** The details form: the brief's messages; the people count only matters for tickets sold per group. */
-export function ticketDetailsSchema(ticket: Pick<Ticket, 'name' | 'minQuantity'>) {
+export function ticketDetailsSchema(ticket: Pick<Ticket, 'name' | 'minQuantity' | 'maxQuantity'>) {
   const tooFew = `The ${ticket.name} is for at least ${ticket.minQuantity} people.`;
+  const tooMany = `One ${ticket.name} order is for at most ${ticket.maxQuantity} people. For a larger group, please contact the organizers.`;
   return z.object({
     name: trimmed().check(z.minLength(3, 'Name must be at least 3 characters')),
     email: z.pipe(trimmed(), z.email('Please enter a valid email address')),
     quantity: z
       .number(tooFew)
-      .check(
-        z.int(tooFew),
-        z.minimum(ticket.minQuantity, tooFew),
-        z.maximum(MAX_QUANTITY, `Quantity must be between ${ticket.minQuantity} and ${MAX_QUANTITY}.`),
-      ),
+      .check(z.int(tooFew), z.minimum(ticket.minQuantity, tooFew), z.maximum(ticket.maxQuantity, tooMany)),
   });
 }
 

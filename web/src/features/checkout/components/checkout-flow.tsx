@@ -9,12 +9,7 @@ import { useToast } from '@/hooks/use-toast';
 import type { Ticket } from '@/lib/api/get-tickets';
 import { ApiError } from '@/lib/api-client';
 import { useConfirmPurchase } from '../api/confirm-purchase';
-import {
-  MAX_QUANTITY,
-  useCreatePaymentIntent,
-  type PaymentIntent,
-  type TicketDetails,
-} from '../api/create-payment-intent';
+import { useCreatePaymentIntent, type PaymentIntent, type TicketDetails } from '../api/create-payment-intent';
 import { CheckoutSuccess } from './checkout-success';
 import { OrderSummary } from './order-summary';
 import { StepHeading } from '@/components/ui/step-heading';
@@ -44,7 +39,10 @@ export function CheckoutFlow({ ticket, config }: { ticket: Ticket; config: SiteC
   const confirmPurchase = useConfirmPurchase();
   const event = config.event;
 
-  useDocumentTitle(`${stage.step === 'success' ? 'Payment Successful' : `${ticket.name} Checkout`} | ${event.name}`);
+  useDocumentTitle(
+    `${stage.step === 'success' ? 'Payment Successful' : `${ticket.name} Checkout`} | ${event.name}`,
+    `${ticket.name} for ${event.name}, ${event.dateLabel}: ${ticket.description}`,
+  );
 
   // once a payment exists its amount is the server's, which is what is charged
   const total = stage.step === 'payment' ? (stage.intent.amount ?? ticket.price * quantity) : ticket.price * quantity;
@@ -119,7 +117,8 @@ export function CheckoutFlow({ ticket, config }: { ticket: Ticket; config: SiteC
                 submitting={createPaymentIntent.isPending}
                 onQuantityChange={(next) => {
                   // the summary follows the field while it holds an order that can be placed
-                  if (Number.isInteger(next) && next >= ticket.minQuantity && next <= MAX_QUANTITY) setQuantity(next);
+                  if (Number.isInteger(next) && next >= ticket.minQuantity && next <= ticket.maxQuantity)
+                    setQuantity(next);
                 }}
                 onSubmit={proceedToPayment}
               />
@@ -134,6 +133,7 @@ export function CheckoutFlow({ ticket, config }: { ticket: Ticket; config: SiteC
                   const confirmation = await confirmPurchase.mutateAsync({
                     paymentIntentId,
                     ticketId: stage.intent.ticketId,
+                    clientSecret: stage.intent.clientSecret,
                   });
                   toast({ title: 'Payment Successful', description: 'Thank you for your purchase!' });
                   setStage({ step: 'success', details: stage.details, total, reference: confirmation.reference });

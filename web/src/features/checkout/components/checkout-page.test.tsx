@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from '@/lib/router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
 import { getStripe } from '@/lib/stripe';
@@ -35,6 +35,7 @@ const tickets = [
     regularPrice: 89900,
     features: ['A team table at the hackathon'],
     minQuantity: 4,
+    maxQuantity: 19,
     available: true,
   },
 ];
@@ -222,7 +223,7 @@ describe('ticket checkout: details', () => {
     expect(await screen.findByText('The Team Pass is for at least 4 people.')).toBeInTheDocument();
     expect(people).toHaveAttribute('aria-invalid', 'true');
     expect(people).toHaveAccessibleDescription(
-      'Team Pass orders are for 4 to 100 people. The Team Pass is for at least 4 people.',
+      'Team Pass orders are for 4 to 19 people. The Team Pass is for at least 4 people.',
     );
     // a count that cannot be ordered leaves the total at the last one that can
     expect(within(summary).getByText('$2,796.00')).toBeInTheDocument();
@@ -301,7 +302,9 @@ describe('ticket checkout: sandbox card', () => {
     expect(postedTo(fetchSpy, '/api/sandbox/confirm')).toEqual([
       { clientSecret: CLIENT_SECRET, cardNumber: '4242424242424242', expMonth: '12', expYear: '34', cvc: '123' },
     ]);
-    expect(postedTo(fetchSpy, '/api/confirm-purchase')).toEqual([{ paymentIntentId: 'pi_sandbox_abc', ticketId: 1 }]);
+    expect(postedTo(fetchSpy, '/api/confirm-purchase')).toEqual([
+      { paymentIntentId: 'pi_sandbox_abc', ticketId: 1, clientSecret: CLIENT_SECRET },
+    ]);
     const urls = fetchSpy.mock.calls.map(([url]) => url);
     expect(urls.indexOf('/api/sandbox/confirm')).toBeLessThan(urls.indexOf('/api/confirm-purchase'));
 

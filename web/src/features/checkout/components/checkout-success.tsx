@@ -1,5 +1,5 @@
-import { CircleCheckIcon } from 'lucide-react';
-import { Link } from 'react-router';
+import { CircleCheckIcon } from '@/components/icons';
+import { Link } from '@/lib/router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { paths } from '@/config/paths';

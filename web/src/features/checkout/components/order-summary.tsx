@@ -1,4 +1,4 @@
-import { CheckIcon } from 'lucide-react';
+import { CheckIcon } from '@/components/icons';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import type { Ticket } from '@/lib/api/get-tickets';
 import { formatCents } from '@/lib/money';

@@ -5,7 +5,7 @@ import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, For
 import { Input } from '@/components/ui/input';
 import type { Ticket } from '@/lib/api/get-tickets';
 import { formatCents } from '@/lib/money';
-import { MAX_QUANTITY, ticketDetailsSchema, type TicketDetails } from '../api/create-payment-intent';
+import { ticketDetailsSchema, type TicketDetails } from '../api/create-payment-intent';
 
 export type TicketDetailsFormApi = UseFormReturn<TicketDetails, unknown, TicketDetails>;
 
@@ -74,7 +74,7 @@ export function TicketDetailsForm({ ticket, total, submitting, onQuantityChange,
                       type="number"
                       inputMode="numeric"
                       min={ticket.minQuantity}
-                      max={MAX_QUANTITY}
+                      max={ticket.maxQuantity}
                       step={1}
                       name={field.name}
                       ref={field.ref}
@@ -87,7 +87,7 @@ export function TicketDetailsForm({ ticket, total, submitting, onQuantityChange,
                     />
                   </FormControl>
                   <FormDescription>
-                    {ticket.name} orders are for {ticket.minQuantity} to {MAX_QUANTITY} people.
+                    {ticket.name} orders are for {ticket.minQuantity} to {ticket.maxQuantity} people.
                   </FormDescription>
                   <FormMessage />
                 </FormItem>

@@ -1,54 +1,56 @@
-import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod/mini';
-import { api } from '@/lib/api-client';
+import { expectShape, resource } from '@/lib/resource';
 
-export const venueSchema = z.object({
-  name: z.string(),
-  area: z.string(),
-  address: z.string(),
-  mapsUrl: z.string(),
-  description: z.string(),
-  benefits: z.array(z.string()),
-});
-
-export const eventSchema = z.object({
-  name: z.string(),
-  shortName: z.string(),
-  tagline: z.string(),
-  description: z.string(),
-  startsAt: z.string(),
-  endsAt: z.string(),
-  timezone: z.string(),
-  dateLabel: z.string(),
-  siteUrl: z.string(),
-  contactEmail: z.string(),
-  hashtags: z.array(z.string()),
-  earlyBirdUntil: z.string(),
-  fullRefundUntil: z.string(),
-  halfRefundUntil: z.string(),
-  figures: z.object({
-    speakers: z.string(),
-    workshops: z.string(),
-    attendees: z.string(),
-    hackathonPrize: z.string(),
-    weather: z.string(),
-  }),
-  venue: venueSchema,
-});
-
-export const configSchema = z.object({
-  paymentProvider: z.enum(['stripe', 'sandbox']),
-  stripePublishableKey: z.optional(z.string()),
-  event: eventSchema,
-});
-
-export type SiteConfig = z.infer<typeof configSchema>;
-export type EventInfo = z.infer<typeof eventSchema>;
-
-export async function getConfig(): Promise<SiteConfig> {
-  return configSchema.parse(await api.get<unknown>('/api/config'));
+export interface Venue {
+  name: string;
+  area: string;
+  address: string;
+  mapsUrl: string;
+  description: string;
+  benefits: string[];
 }
 
+export interface EventInfo {
+  name: string;
+  shortName: string;
+  tagline: string;
+  description: string;
+  startsAt: string;
+  endsAt: string;
+  timezone: string;
+  dateLabel: string;
+  siteUrl: string;
+  contactEmail: string;
+  hashtags: string[];
+  earlyBirdUntil: string;
+  fullRefundUntil: string;
+  halfRefundUntil: string;
+  figures: { speakers: string; workshops: string; attendees: string; hackathonPrize: string; weather: string };
+  venue: Venue;
+}
+
+export interface SiteConfig {
+  paymentProvider: 'stripe' | 'sandbox';
+  stripePublishableKey?: string;
+  event: EventInfo;
+}
+
+const URL = '/api/config';
+
+function parseConfig(body: unknown): SiteConfig {
+  const config = body as SiteConfig;
+  expectShape(
+    (config?.paymentProvider === 'stripe' || config?.paymentProvider === 'sandbox') &&
+      typeof config.event?.name === 'string' &&
+      typeof config.event.startsAt === 'string' &&
+      Array.isArray(config.event.hashtags) &&
+      typeof config.event.venue?.name === 'string',
+    URL,
+  );
+  return config;
+}
+
+export const config = resource(URL, parseConfig);
+
 export function useConfig() {
-  return useQuery({ queryKey: ['config'], queryFn: getConfig });
+  return config.use();
 }

@@ -1,5 +1,5 @@
-import { CheckCircle2Icon, MicIcon, PresentationIcon, TrophyIcon } from 'lucide-react';
-import { Link } from 'react-router';
+import { CheckCircle2Icon, MicIcon, PresentationIcon, TrophyIcon } from '@/components/icons';
+import { Link } from '@/lib/router';
 import { Section, SectionHeader } from '@/components/layout/section';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

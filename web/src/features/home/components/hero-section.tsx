@@ -1,6 +1,6 @@
-import { CalendarDaysIcon, MapPinIcon, TicketIcon } from 'lucide-react';
+import { CalendarDaysIcon, MapPinIcon, TicketIcon } from '@/components/icons';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
@@ -37,7 +37,7 @@ export function HeroSection({ event, shareAction }: { event: EventInfo | undefin
       className="relative isolate overflow-hidden bg-night text-night-foreground"
     >
       <SunsetBackdrop />
-      <div className="relative mx-auto flex min-h-[88svh] max-w-7xl flex-col justify-center px-4 pt-28 pb-32 sm:px-6">
+      <div className="relative mx-auto flex min-h-[44rem] max-w-7xl flex-col justify-center px-4 pt-28 pb-32 sm:px-6">
         <div className="max-w-3xl">
           {event ? (
             <>

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { useConfig } from '@/features/config/api/get-config';
 import { CountdownBar } from '@/features/countdown/components/countdown-bar';
 import { MerchandiseSection } from '@/features/merchandise/components/merchandise-section';
@@ -13,7 +14,7 @@ import { VenueSection } from './venue-section';
 export function HomePage() {
   const { data: config, isError } = useConfig();
   const event = config?.event;
-  useDocumentTitle(event && `${event.name} | ${event.dateLabel}, ${event.venue.area}`);
+  useDocumentTitle(event && `${event.name} | ${event.dateLabel}, ${event.venue.area}`, event?.description);
 
   const summary = event && `${event.dateLabel} in ${event.venue.area}. ${event.tagline}`;
 
@@ -30,39 +31,52 @@ export function HomePage() {
       <HeroSection
         event={event}
         shareAction={
-          event && (
-            <ShareMenu
-              title={event.name}
-              description={summary ?? event.tagline}
-              hashtags={event.hashtags}
-              label="Share Event"
-              hint="Share this event with friends and colleagues"
-              size="lg"
-              variant="ghost"
-              className="text-night-foreground hover:bg-white/10 focus-visible:outline-night-foreground"
-            />
-          )
+          // Shares the page's own title and description if the event's details are missing.
+          <ShareMenu
+            text={event && { title: event.name, description: summary ?? event.tagline, hashtags: event.hashtags }}
+            label="Share Event"
+            hint="Share this event with friends and colleagues"
+            size="lg"
+            variant="ghost"
+            className="text-night-foreground hover:bg-white/10 focus-visible:outline-night-foreground"
+          />
         }
       />
-      <CountdownBar startsAt={event?.startsAt} />
-      <AboutSection event={event} />
-      <VenueSection event={event} />
-      <TicketsSection fullRefundUntil={event?.fullRefundUntil} />
-      <MerchandiseSection />
-      <RegisterSection
-        dateLabel={event?.dateLabel}
-        shareAction={
-          event && (
+      {/* Each section its own boundary: a prerendered page comes to life a section at a time,
+          in short tasks that leave the phone free to answer a tap. */}
+      <Suspense>
+        <CountdownBar startsAt={event?.startsAt} />
+      </Suspense>
+      <Suspense>
+        <AboutSection event={event} />
+      </Suspense>
+      <Suspense>
+        <VenueSection event={event} />
+      </Suspense>
+      <Suspense>
+        <TicketsSection fullRefundUntil={event?.fullRefundUntil} />
+      </Suspense>
+      <Suspense>
+        <MerchandiseSection />
+      </Suspense>
+      <Suspense>
+        <RegisterSection
+          dateLabel={event?.dateLabel}
+          shareAction={
             <ShareMenu
-              title={`I just joined the ${event.name} waitlist!`}
-              description={summary ?? event.tagline}
-              hashtags={event.hashtags}
+              text={
+                event && {
+                  title: `I just joined the ${event.name} waitlist!`,
+                  description: summary ?? event.tagline,
+                  hashtags: event.hashtags,
+                }
+              }
               label="Spread the Word"
               variant="secondary"
             />
-          )
-        }
-      />
+          }
+        />
+      </Suspense>
     </>
   );
 }

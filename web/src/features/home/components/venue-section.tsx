@@ -1,4 +1,4 @@
-import { CalendarDaysIcon, CheckIcon, ExternalLinkIcon, MapPinIcon, ThermometerSunIcon } from 'lucide-react';
+import { CalendarDaysIcon, CheckIcon, ExternalLinkIcon, MapPinIcon, ThermometerSunIcon } from '@/components/icons';
 import { Section, SectionHeader } from '@/components/layout/section';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';

@@ -1,5 +1,5 @@
-import { Mail } from 'lucide-react';
-import { Link } from 'react-router';
+import { MailIcon as Mail } from '@/components/icons';
+import { Link } from '@/lib/router';
 import { buttonVariants } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import type { EventInfo } from '@/features/config/api/get-config';
@@ -37,6 +37,9 @@ export function CodeOfConductPage() {
   return (
     <LegalPage
       title="Code of Conduct"
+      description={(event) =>
+        `The ${event.name} code of conduct: the behaviour we expect, what we do not tolerate, and how to report an incident.`
+      }
       lastUpdated={LAST_UPDATED}
       intro={(event) => (
         <p>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { RefreshCw, TriangleAlert } from 'lucide-react';
+import { RefreshCwIcon as RefreshCw, TriangleAlertIcon as TriangleAlert } from '@/components/icons';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -16,6 +16,8 @@ export interface LegalSection {
 
 interface LegalPageProps {
   title: string;
+  /** What search engines and link previews say of the page. */
+  description: (event: EventInfo) => string;
   /** ISO date of the last revision, e.g. "2025-03-29". */
   lastUpdated?: string;
   /** A sentence or two under the title. */
@@ -34,12 +36,12 @@ const proseClasses = cn(
 );
 
 /** The shared layout of the policy pages: title, last-updated line, table of contents and prose. */
-export function LegalPage({ title, lastUpdated, intro, sections, actions }: LegalPageProps) {
+export function LegalPage({ title, description, lastUpdated, intro, sections, actions }: LegalPageProps) {
   const config = useConfig();
   const event = config.data?.event;
   const eventName = event?.name;
 
-  useDocumentTitle(eventName ? `${title} | ${eventName}` : title);
+  useDocumentTitle(eventName ? `${title} | ${eventName}` : title, event && description(event));
 
   const pageSections = event ? sections(event) : [];
 

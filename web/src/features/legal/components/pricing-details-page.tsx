@@ -1,5 +1,5 @@
-import { ArrowRight, Ticket } from 'lucide-react';
-import { Link } from 'react-router';
+import { ArrowRightIcon as ArrowRight, TicketIcon as Ticket } from '@/components/icons';
+import { Link } from '@/lib/router';
 import { buttonVariants } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import type { EventInfo } from '@/features/config/api/get-config';
@@ -38,6 +38,9 @@ export function PricingDetailsPage() {
   return (
     <LegalPage
       title="Pricing Details"
+      description={(event) =>
+        `Every price and policy for ${event.name}: passes, team discounts, early-bird dates, refunds and merchandise.`
+      }
       lastUpdated={LAST_UPDATED}
       intro={(event) => (
         <p>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { paths } from '@/config/paths';
 import type { EventInfo } from '@/features/config/api/get-config';
 import { LegalPage, type LegalSection } from './legal-page';
@@ -9,6 +9,9 @@ export function PrivacyPolicyPage() {
   return (
     <LegalPage
       title="Privacy Policy"
+      description={(event) =>
+        `How ${event.name} collects, uses and protects your personal information, and the choices you have.`
+      }
       lastUpdated={LAST_UPDATED}
       intro={(event) => (
         <p>

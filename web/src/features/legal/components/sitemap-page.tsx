@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { paths } from '@/config/paths';
 import type { EventInfo } from '@/features/config/api/get-config';
 import { LegalPage, type LegalSection } from './legal-page';
@@ -26,6 +26,7 @@ export function SitemapPage() {
   return (
     <LegalPage
       title="Sitemap"
+      description={(event) => `Every page of the ${event.name} website in one place.`}
       intro={(event) => <p>Every page of the {event.name} website in one place.</p>}
       sections={sitemapSections}
     />

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { paths } from '@/config/paths';
 import type { EventInfo } from '@/features/config/api/get-config';
 import { policyDates } from '../utils/event-dates';
@@ -10,6 +10,9 @@ export function TermsOfServicePage() {
   return (
     <LegalPage
       title="Terms of Service"
+      description={(event) =>
+        `The terms for tickets, merchandise and sponsorships of ${event.name}, ${event.dateLabel}: payment, refunds, transfers and conduct.`
+      }
       lastUpdated={LAST_UPDATED}
       intro={(event) => (
         <p>

@@ -7,6 +7,8 @@ export interface MerchandiseConfirmationRequest {
   /** The brief's fallbacks are 'Unknown' and 'unknown@example.com'; the server keeps the order's own. */
   name: string;
   email: string;
+  /** Proves this browser is the buyer's: only then does the answer carry the pickup code. */
+  clientSecret: string;
 }
 
 const optionalText = () => z.optional(z.nullable(z.string()));

@@ -3,7 +3,7 @@ import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
 
 /** The most of one item an order holds (the server's limit too). */
-export const MAX_QUANTITY = 20;
+export const MAX_QUANTITY = 10;
 
 const QUANTITY_MESSAGE = `Quantity must be between 1 and ${MAX_QUANTITY}.`;
 const trimmed = () => z.string().check(z.trim());

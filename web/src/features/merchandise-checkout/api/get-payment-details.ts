@@ -10,8 +10,11 @@ export const paymentDetailsSchema = z.object({
 
 export type PaymentDetails = z.infer<typeof paymentDetailsSchema>;
 
-/** Who bought which item with a payment, for the page the gateway returns to. */
-export async function getPaymentDetails(paymentIntentId: string): Promise<PaymentDetails> {
-  const query = new URLSearchParams({ paymentIntentId });
+/**
+ * Who bought which item with a payment, for the page the gateway returns to. The client secret proves
+ * this browser is the buyer's; without it the server answers with the name and email masked.
+ */
+export async function getPaymentDetails(paymentIntentId: string, clientSecret: string): Promise<PaymentDetails> {
+  const query = new URLSearchParams({ paymentIntentId, clientSecret });
   return paymentDetailsSchema.parse(await api.get<unknown>(`/api/get-payment-details?${query.toString()}`));
 }

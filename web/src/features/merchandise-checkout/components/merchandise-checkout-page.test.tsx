@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from '@/lib/router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
 import { getStripe } from '@/lib/stripe';
@@ -207,17 +207,17 @@ describe('merchandise checkout: customer information', () => {
     expect(screen.getByText('Invalid email address')).toBeInTheDocument();
   });
 
-  it('keeps the quantity between 1 and 20', async () => {
+  it('keeps the quantity between 1 and 10', async () => {
     const fetchSpy = serveMerchandise();
     const { user } = renderCheckout();
-    await fillCustomer(user, { quantity: 21 });
+    await fillCustomer(user, { quantity: 11 });
 
     await user.click(continueButton());
 
-    expect(await screen.findByText('Quantity must be between 1 and 20.')).toBeInTheDocument();
-    expect(quantityField()).toHaveAccessibleDescription('Quantity must be between 1 and 20.');
+    expect(await screen.findByText('Quantity must be between 1 and 10.')).toBeInTheDocument();
+    expect(quantityField()).toHaveAccessibleDescription('Quantity must be between 1 and 10.');
     expect(quantityField()).toHaveAttribute('min', '1');
-    expect(quantityField()).toHaveAttribute('max', '20');
+    expect(quantityField()).toHaveAttribute('max', '10');
     expect(postedTo(fetchSpy, '/api/create-merchandise-payment')).toEqual([]);
   });
 

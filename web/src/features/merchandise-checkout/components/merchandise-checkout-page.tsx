@@ -1,5 +1,5 @@
-import { ChevronRightIcon, CircleAlertIcon } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { ChevronRightIcon, CircleAlertIcon } from '@/components/icons';
+import { Link, useParams } from '@/lib/router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -26,7 +26,12 @@ export function MerchandiseCheckoutPage() {
   const notFound = itemId === null || merchandise.isError || (merchandise.isSuccess && !item);
 
   const title = notFound ? 'Merchandise Not Found' : item ? `${item.name} Checkout` : 'Merchandise Checkout';
-  useDocumentTitle(event ? `${title} | ${event.name}` : title);
+  useDocumentTitle(
+    event ? `${title} | ${event.name}` : title,
+    event &&
+      item &&
+      `${item.name}: ${item.description} Pre-order it for ${event.name} and pick it up at the conference.`,
+  );
 
   return (
     <div className="bg-muted">

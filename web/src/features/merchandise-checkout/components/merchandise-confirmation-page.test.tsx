@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from '@/lib/router';
 import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { deferred, jsonResponse, mockFetch } from '@/test/fetch-mock';
@@ -57,11 +57,17 @@ describe('merchandise confirmation', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Order Confirmed!' })).toHaveFocus();
     expect(requestedUrls(fetchSpy, '/api/get-payment-details')).toEqual([
-      `/api/get-payment-details?paymentIntentId=${PAYMENT_ID}`,
+      `/api/get-payment-details?paymentIntentId=${PAYMENT_ID}&clientSecret=${PAYMENT_ID}_secret_xyz`,
     ]);
     // Strict Mode runs effects twice; the purchase is still confirmed once
     expect(postedTo(fetchSpy, '/api/confirm-merchandise-purchase')).toEqual([
-      { paymentIntentId: PAYMENT_ID, merchandiseId: 2, name: 'Ana Diaz', email: 'ana@example.com' },
+      {
+        paymentIntentId: PAYMENT_ID,
+        merchandiseId: 2,
+        name: 'Ana Diaz',
+        email: 'ana@example.com',
+        clientSecret: `${PAYMENT_ID}_secret_xyz`,
+      },
     ]);
 
     expect(screen.getByText('ana@example.com')).toBeInTheDocument();
@@ -90,7 +96,13 @@ describe('merchandise confirmation', () => {
 
     expect(await screen.findByRole('heading', { name: 'Order Confirmed!' })).toBeInTheDocument();
     expect(postedTo(fetchSpy, '/api/confirm-merchandise-purchase')).toEqual([
-      { paymentIntentId: PAYMENT_ID, merchandiseId: 2, name: 'Unknown', email: 'unknown@example.com' },
+      {
+        paymentIntentId: PAYMENT_ID,
+        merchandiseId: 2,
+        name: 'Unknown',
+        email: 'unknown@example.com',
+        clientSecret: `${PAYMENT_ID}_secret_xyz`,
+      },
     ]);
   });
 

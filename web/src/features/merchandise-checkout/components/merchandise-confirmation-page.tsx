@@ -1,6 +1,6 @@
-import { CircleAlertIcon, CircleCheckIcon, MapPinIcon } from 'lucide-react';
+import { CircleAlertIcon, CircleCheckIcon, MapPinIcon } from '@/components/icons';
 import type { ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '@/lib/router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';

@@ -1,4 +1,4 @@
-import { ImageOffIcon } from 'lucide-react';
+import { ImageOffIcon } from '@/components/icons';
 import { useState } from 'react';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import type { MerchandiseItem } from '@/lib/api/get-merchandise';

@@ -25,7 +25,7 @@ async function confirmOrder(
 
   let details;
   try {
-    details = await getPaymentDetails(paymentIntentId);
+    details = await getPaymentDetails(paymentIntentId, clientSecret);
   } catch (error) {
     return failure('Payment verification failed', error);
   }
@@ -38,6 +38,7 @@ async function confirmOrder(
       merchandiseId: details.merchandiseId,
       name: details.name || 'Unknown',
       email: details.email || 'unknown@example.com',
+      clientSecret,
     });
     return { status: 'confirmed', confirmation, email: details.email || null };
   } catch (error) {

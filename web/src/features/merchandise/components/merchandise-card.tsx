@@ -1,6 +1,6 @@
-import { ExternalLinkIcon, ImageOffIcon, ShoppingBagIcon, SparklesIcon } from 'lucide-react';
+import { ExternalLinkIcon, ImageOffIcon, ShoppingBagIcon, SparklesIcon } from '@/components/icons';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';

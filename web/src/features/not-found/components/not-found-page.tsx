@@ -1,5 +1,5 @@
-import { AlertCircleIcon } from 'lucide-react';
-import { Link } from 'react-router';
+import { AlertCircleIcon } from '@/components/icons';
+import { Link } from '@/lib/router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { paths } from '@/config/paths';

@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 
-// lucide-react no longer ships brand marks; these are the networks' logos from Simple Icons (CC0).
+// Lucide no longer ships brand marks; these are the networks' logos from Simple Icons (CC0).
 type IconProps = ComponentProps<'svg'>;
 
 export function XLogo(props: IconProps) {

@@ -1,100 +1,38 @@
-import { CopyIcon, MailIcon, Share2Icon } from 'lucide-react';
-import { useState } from 'react';
-import { Button, type ButtonProps } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
-import { Tooltip } from '@/components/ui/tooltip';
-import { useToast } from '@/hooks/use-toast';
-import { emailShareUrl, socialShareUrl, type SocialNetwork } from '../utils/share-links';
-import { FacebookLogo, LinkedInLogo, XLogo } from './brand-icons';
+import { Share2Icon } from '@/components/icons';
+import { lazy, Suspense, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import type { ShareDropdownProps } from './share-dropdown';
 
-const POPUP_FEATURES = 'width=600,height=450,noopener,noreferrer';
+const loadDropdown = () => import('./share-dropdown');
+const ShareDropdown = lazy(() => loadDropdown().then((module) => ({ default: module.ShareDropdown })));
 
-const networks: { id: SocialNetwork; label: string; Icon: typeof XLogo }[] = [
-  { id: 'twitter', label: 'Twitter / X', Icon: XLogo },
-  { id: 'facebook', label: 'Facebook', Icon: FacebookLogo },
-  { id: 'linkedin', label: 'LinkedIn', Icon: LinkedInLogo },
-];
+export type ShareMenuProps = ShareDropdownProps;
 
-export interface ShareMenuProps {
-  title: string;
-  description: string;
-  hashtags: readonly string[];
-  /** The trigger's text. */
-  label: string;
-  /** A short explanation shown as a tooltip on the trigger. */
-  hint?: string;
-  variant?: ButtonProps['variant'];
-  size?: ButtonProps['size'];
-  className?: string;
-}
-
-/** Share the site (window.location.origin, read when the visitor acts) by social popup, email or clipboard. */
-export function ShareMenu({ title, description, hashtags, label, hint, variant, size, className }: ShareMenuProps) {
-  const { toast } = useToast();
-  const [origin, setOrigin] = useState('');
-
-  const content = (url: string) => ({ url, title, description, hashtags });
-
-  const openPopup = (network: SocialNetwork) => {
-    window.open(socialShareUrl(network, content(window.location.origin)), '_blank', POPUP_FEATURES);
-  };
-
-  const copyLink = async () => {
-    try {
-      await navigator.clipboard.writeText(window.location.origin);
-      toast({ title: 'Link copied!', description: 'Conference URL has been copied to clipboard' });
-    } catch {
-      toast({ title: 'Copy failed', description: 'Failed to copy the link to clipboard', variant: 'destructive' });
-    }
-  };
-
-  const trigger = (
-    <Button variant={variant} size={size} className={className}>
+/**
+ * The share button. Its menu (Radix, with its positioning code) loads when the visitor first
+ * asks for it, and on hover or focus just before, so the landing page ships none of it.
+ */
+export function ShareMenu(props: ShareMenuProps) {
+  const [wanted, setWanted] = useState(false);
+  const button = (onClick?: () => void) => (
+    <Button
+      variant={props.variant}
+      size={props.size}
+      className={props.className}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onClick={onClick}
+      onPointerEnter={() => void loadDropdown()}
+      onFocus={() => void loadDropdown()}
+    >
       <Share2Icon aria-hidden="true" />
-      {label}
+      {props.label}
     </Button>
   );
-
+  if (!wanted) return button(() => setWanted(true));
   return (
-    <DropdownMenu
-      onOpenChange={(open) => {
-        if (open) setOrigin(window.location.origin);
-      }}
-    >
-      {hint ? (
-        <Tooltip content={hint}>
-          <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
-        </Tooltip>
-      ) : (
-        <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
-      )}
-      <DropdownMenuContent align="start">
-        <DropdownMenuLabel>Share via</DropdownMenuLabel>
-        {networks.map(({ id, label: networkLabel, Icon }) => (
-          <DropdownMenuItem key={id} onSelect={() => openPopup(id)}>
-            <Icon />
-            {networkLabel}
-          </DropdownMenuItem>
-        ))}
-        <DropdownMenuItem asChild>
-          <a href={emailShareUrl(content(origin))}>
-            <MailIcon aria-hidden="true" />
-            Email
-          </a>
-        </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => void copyLink()}>
-          <CopyIcon aria-hidden="true" />
-          Copy link
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <Suspense fallback={button()}>
+      <ShareDropdown {...props} />
+    </Suspense>
   );
 }

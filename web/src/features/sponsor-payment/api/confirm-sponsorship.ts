@@ -16,7 +16,15 @@ export const sponsorshipConfirmationSchema = z.object({
 
 export type SponsorshipConfirmation = z.infer<typeof sponsorshipConfirmationSchema>;
 
-/** Asks the server to check the payment with the gateway and mark the sponsorship paid (idempotent). */
-export async function confirmSponsorship(paymentIntentId: string): Promise<SponsorshipConfirmation> {
-  return sponsorshipConfirmationSchema.parse(await api.post<unknown>('/api/confirm-sponsorship', { paymentIntentId }));
+/**
+ * Asks the server to check the payment with the gateway and mark the sponsorship paid (idempotent). The client
+ * secret from the return URL proves this browser is the sponsor's; without it the answer carries no reference.
+ */
+export async function confirmSponsorship(
+  paymentIntentId: string,
+  clientSecret: string | null,
+): Promise<SponsorshipConfirmation> {
+  return sponsorshipConfirmationSchema.parse(
+    await api.post<unknown>('/api/confirm-sponsorship', { paymentIntentId, clientSecret }),
+  );
 }

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from '@/lib/router';
 import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { deferred, jsonResponse, mockFetch } from '@/test/fetch-mock';
@@ -53,10 +53,14 @@ describe('sponsor confirmation', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Sponsorship Confirmed!' })).toHaveFocus();
     // Strict Mode runs effects twice; the sponsorship is still confirmed once
-    expect(postedTo(fetchSpy, '/api/confirm-sponsorship')).toEqual([{ paymentIntentId: PAYMENT_ID }]);
+    // the client secret from the return URL proves this browser is the sponsor's
+    expect(postedTo(fetchSpy, '/api/confirm-sponsorship')).toEqual([
+      { paymentIntentId: PAYMENT_ID, clientSecret: `${PAYMENT_ID}_secret_xyz` },
+    ]);
     const details = screen.getByText('Payment reference').closest('dl') as HTMLElement;
     expect(within(details).getByText('CW-SP0N5R42')).toBeInTheDocument();
-    expect(within(details).getByText(PAYMENT_ID)).toBeInTheDocument();
+    // the gateway's payment id is no reference for the sponsor to quote
+    expect(within(details).queryByText(PAYMENT_ID)).not.toBeInTheDocument();
     expect(within(details).getByText('Platinum')).toBeInTheDocument();
     expect(within(details).getByText('Acme Corp')).toBeInTheDocument();
     expect(within(details).getByText('$50,000.00')).toBeInTheDocument();
@@ -85,6 +89,16 @@ describe('sponsor confirmation', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Payment Not Completed' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Try Again' })).toHaveAttribute('href', '/sponsor-payment');
     expect(postedTo(fetchSpy, '/api/confirm-sponsorship')).toEqual([]);
+  });
+
+  it('keeps the tier for another attempt', async () => {
+    serveConfirmation();
+    renderConfirmation(`?tier=gold&payment_intent=${PAYMENT_ID}&redirect_status=failed`);
+
+    expect(await screen.findByRole('link', { name: 'Try Again' })).toHaveAttribute(
+      'href',
+      '/sponsor-payment?tier=gold',
+    );
   });
 
   it('says the payment was not completed when the server cannot confirm it', async () => {

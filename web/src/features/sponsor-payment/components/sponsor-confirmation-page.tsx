@@ -1,6 +1,6 @@
-import { CircleAlertIcon, CircleCheckIcon } from 'lucide-react';
+import { CircleAlertIcon, CircleCheckIcon } from '@/components/icons';
 import type { ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '@/lib/router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -22,7 +22,11 @@ const titles = {
 export function SponsorConfirmationPage() {
   const [searchParams] = useSearchParams();
   const paymentIntentId = searchParams.get('payment_intent');
-  const state = useSponsorshipConfirmation(paymentIntentId, searchParams.get('redirect_status'));
+  const state = useSponsorshipConfirmation(
+    paymentIntentId,
+    searchParams.get('payment_intent_client_secret'),
+    searchParams.get('redirect_status'),
+  );
   const event = useConfig().data?.event;
   useDocumentTitle(event ? `${titles[state.status]} | ${event.name}` : titles[state.status]);
 
@@ -37,9 +41,9 @@ export function SponsorConfirmationPage() {
                 <p className="text-muted-foreground">Confirming your sponsorship payment…</p>
               </div>
             ) : state.status === 'confirmed' ? (
-              <SponsorshipConfirmed confirmation={state.confirmation} paymentIntentId={paymentIntentId} event={event} />
+              <SponsorshipConfirmed confirmation={state.confirmation} event={event} />
             ) : (
-              <PaymentNotCompleted detail={state.detail} event={event} />
+              <PaymentNotCompleted detail={state.detail} event={event} tier={searchParams.get('tier')} />
             )}
           </CardContent>
         </Card>
@@ -59,11 +63,9 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 function SponsorshipConfirmed({
   confirmation,
-  paymentIntentId,
   event,
 }: {
   confirmation: SponsorshipConfirmation;
-  paymentIntentId: string | null;
   event: EventInfo | undefined;
 }) {
   const { tierLabel, tier, companyName, amount, reference } = confirmation;
@@ -86,9 +88,6 @@ function SponsorshipConfirmed({
         <Row label="Payment reference">
           <span className="font-mono">{reference || 'N/A'}</span>
         </Row>
-        <Row label="Payment ID">
-          <span className="font-mono">{paymentIntentId || 'N/A'}</span>
-        </Row>
       </dl>
       <div className="flex w-full flex-col justify-center gap-3 sm:flex-row">
         <Button asChild size="lg">
@@ -102,7 +101,16 @@ function SponsorshipConfirmed({
   );
 }
 
-function PaymentNotCompleted({ detail, event }: { detail: string | undefined; event: EventInfo | undefined }) {
+function PaymentNotCompleted({
+  detail,
+  event,
+  tier,
+}: {
+  detail: string | undefined;
+  event: EventInfo | undefined;
+  /** The tier the sponsor was paying for, kept for another attempt. */
+  tier: string | null;
+}) {
   return (
     <>
       <span className="flex size-16 items-center justify-center rounded-full bg-destructive/10 text-destructive">
@@ -134,7 +142,7 @@ function PaymentNotCompleted({ detail, event }: { detail: string | undefined; ev
         </p>
       )}
       <Button asChild size="lg">
-        <Link to={paths.sponsorPayment}>Try Again</Link>
+        <Link to={tier ? paths.sponsorPaymentFor(tier) : paths.sponsorPayment}>Try Again</Link>
       </Button>
     </>
   );

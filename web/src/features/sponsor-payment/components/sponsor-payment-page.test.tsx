@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from '@/lib/router';
 import { describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
 import { deferred, jsonResponse, mockFetch } from '@/test/fetch-mock';
@@ -287,7 +287,7 @@ describe('sponsor payment: the card', () => {
     await user.click(screen.getByRole('button', { name: 'Complete Sponsorship Payment' }));
   }
 
-  it('goes to the confirmation page with Stripe’s parameters once the sandbox takes the payment', async () => {
+  it('goes to the confirmation page with the tier and Stripe’s parameters once the sandbox takes the payment', async () => {
     serveSponsorship();
     const { user } = renderSponsorPayment();
     await reachPayment(user);
@@ -295,7 +295,7 @@ describe('sponsor payment: the card', () => {
     await payWithCard(user, '4242424242424242');
 
     expect(await screen.findByTestId('location')).toHaveTextContent(
-      `/sponsor-confirmation?payment_intent=pi_sandbox_spn&payment_intent_client_secret=${CLIENT_SECRET}&redirect_status=succeeded`,
+      `/sponsor-confirmation?tier=platinum&payment_intent=pi_sandbox_spn&payment_intent_client_secret=${CLIENT_SECRET}&redirect_status=succeeded`,
     );
   });
 
@@ -316,7 +316,7 @@ describe('sponsor payment: the card', () => {
     expect(button).toBeEnabled();
   });
 
-  it('shows an Error toast with the message when the payment fails otherwise', async () => {
+  it('shows any other failure inline above the button too, and in an Error toast', async () => {
     serveSponsorship({
       '/api/sandbox/confirm': () => jsonResponse({ message: 'This payment has already been completed.' }, 409),
     });
@@ -326,5 +326,19 @@ describe('sponsor payment: the card', () => {
     await payWithCard(user, '4242424242424242');
 
     expect(await findToast('Error')).toHaveTextContent('This payment has already been completed.');
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('This payment has already been completed.');
+    const button = screen.getByRole('button', { name: 'Complete Sponsorship Payment' });
+    expect(alert.compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('says so inline when the payment fails without a message', async () => {
+    serveSponsorship({ '/api/sandbox/confirm': () => Promise.reject(new Error('')) });
+    const { user } = renderSponsorPayment();
+    await reachPayment(user);
+
+    await payWithCard(user, '4242424242424242');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('The payment could not be completed. Please try again.');
   });
 });

@@ -1,6 +1,6 @@
-import { ArrowLeftIcon, RefreshCwIcon, TriangleAlertIcon } from 'lucide-react';
+import { ArrowLeftIcon, RefreshCwIcon, TriangleAlertIcon } from '@/components/icons';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '@/lib/router';
 import { CardFormSkeleton } from '@/components/payment/card-form-skeleton';
 import { CardPayment } from '@/components/payment/card-payment';
 import { PaymentProviderNote } from '@/components/payment/payment-provider-note';
@@ -169,7 +169,7 @@ export function SponsorPaymentPage() {
                     provider={config.data.paymentProvider}
                     stripePublishableKey={config.data.stripePublishableKey}
                     clientSecret={stage.clientSecret}
-                    returnPath={paths.sponsorConfirmation}
+                    returnPath={paths.sponsorConfirmationFor(stage.tier.value)}
                     redirect="always"
                     billingDetails={{ name: stage.sponsor.contactName, email: stage.sponsor.email }}
                     submitLabel="Complete Sponsorship Payment"

@@ -12,7 +12,11 @@ export type SponsorshipConfirmationState =
  * and even then the server checks the payment with the gateway (the address alone proves nothing).
  * Confirmed once per mount; the ref survives Strict Mode's second effect run.
  */
-export function useSponsorshipConfirmation(paymentIntentId: string | null, redirectStatus: string | null) {
+export function useSponsorshipConfirmation(
+  paymentIntentId: string | null,
+  clientSecret: string | null,
+  redirectStatus: string | null,
+) {
   const shouldConfirm = Boolean(paymentIntentId) && redirectStatus === 'succeeded';
   const [state, setState] = useState<SponsorshipConfirmationState>(() =>
     shouldConfirm ? { status: 'pending' } : { status: 'failed' },
@@ -22,12 +26,12 @@ export function useSponsorshipConfirmation(paymentIntentId: string | null, redir
   useEffect(() => {
     if (!shouldConfirm || !paymentIntentId || started.current) return;
     started.current = true;
-    confirmSponsorship(paymentIntentId).then(
+    confirmSponsorship(paymentIntentId, clientSecret).then(
       (confirmation) => setState({ status: 'confirmed', confirmation }),
       (error: unknown) =>
         setState({ status: 'failed', detail: error instanceof Error && error.message ? error.message : undefined }),
     );
-  }, [shouldConfirm, paymentIntentId]);
+  }, [shouldConfirm, paymentIntentId, clientSecret]);
 
   return state;
 }

@@ -1,17 +1,17 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import {
-  BrainCircuit,
-  Check,
-  Handshake,
-  LayoutGrid,
-  Mail,
-  Presentation,
-  RefreshCw,
-  Ticket,
-  TriangleAlert,
-  type LucideIcon,
-} from 'lucide-react';
+  BrainCircuitIcon as BrainCircuit,
+  CheckIcon as Check,
+  HandshakeIcon as Handshake,
+  LayoutGridIcon as LayoutGrid,
+  MailIcon as Mail,
+  PresentationIcon as Presentation,
+  RefreshCwIcon as RefreshCw,
+  TicketIcon as Ticket,
+  TriangleAlertIcon as TriangleAlert,
+  type Icon,
+} from '@/components/icons';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -42,7 +42,11 @@ export function SponsorshipPage() {
   const event = config.data?.event;
   const eventName = event?.name;
 
-  useDocumentTitle(eventName ? `Sponsorship Opportunities | ${eventName}` : 'Sponsorship Opportunities');
+  useDocumentTitle(
+    eventName ? `Sponsorship Opportunities | ${eventName}` : 'Sponsorship Opportunities',
+    event &&
+      `Sponsor ${event.name}: standard tiers and signature sponsorships that put your brand in front of developers, engineering leaders and founders in ${event.venue.area}.`,
+  );
 
   return (
     <>
@@ -328,7 +332,7 @@ function TierGridSkeleton({ count }: { count: number }) {
   );
 }
 
-const reasons: { icon: LucideIcon; title: string; text: (event: EventInfo | undefined) => string }[] = [
+const reasons: { icon: Icon; title: string; text: (event: EventInfo | undefined) => string }[] = [
   {
     icon: BrainCircuit,
     title: 'Lead the AI conversation',

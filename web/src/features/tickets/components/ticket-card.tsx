@@ -1,5 +1,5 @@
-import { CheckIcon, StarIcon } from 'lucide-react';
-import { Link } from 'react-router';
+import { CheckIcon, StarIcon } from '@/components/icons';
+import { Link } from '@/lib/router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';

@@ -1,6 +1,6 @@
-import { ArrowRightIcon, ShieldCheckIcon } from 'lucide-react';
+import { ArrowRightIcon, ShieldCheckIcon } from '@/components/icons';
 import { useEffect } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { Section, SectionHeader } from '@/components/layout/section';
 import { Card, CardContent, CardFooter, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';

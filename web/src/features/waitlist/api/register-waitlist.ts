@@ -1,5 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
 
 export const interestAreas = [
@@ -11,25 +9,26 @@ export const interestAreas = [
   { value: 'security', label: 'Cybersecurity' },
 ] as const;
 
-type InterestArea = (typeof interestAreas)[number]['value'];
-const interestAreaValues = interestAreas.map((area) => area.value) as [InterestArea, ...InterestArea[]];
+export type InterestArea = (typeof interestAreas)[number]['value'];
 
-const trimmed = () => z.string().check(z.trim());
+export interface WaitlistFormValues {
+  fullName: string;
+  email: string;
+  jobTitle: string;
+  interestAreas: InterestArea[];
+  subscribe: boolean;
+}
 
-export const waitlistSchema = z.object({
-  fullName: trimmed().check(z.minLength(3, 'Full name must be at least 3 characters.')),
-  email: z.pipe(trimmed(), z.email('Please enter a valid email address.')),
-  // optional: an empty field is left out of the request
-  jobTitle: z.pipe(
-    trimmed(),
-    z.transform((value) => value || undefined),
-  ),
-  interestAreas: z.array(z.enum(interestAreaValues)),
-  subscribe: z.boolean(),
-});
+export interface WaitlistRegistration {
+  fullName: string;
+  email: string;
+  /** Left out when empty. */
+  jobTitle?: string;
+  interestAreas: InterestArea[];
+  subscribe: boolean;
+}
 
-export type WaitlistFormValues = z.input<typeof waitlistSchema>;
-export type WaitlistRegistration = z.output<typeof waitlistSchema>;
+export type WaitlistErrors = Partial<Record<keyof WaitlistFormValues, string>>;
 
 export const waitlistDefaults: WaitlistFormValues = {
   fullName: '',
@@ -39,10 +38,33 @@ export const waitlistDefaults: WaitlistFormValues = {
   subscribe: true,
 };
 
-export function registerWaitlist(registration: WaitlistRegistration) {
-  return api.post<{ message: string }>('/api/register-waitlist', registration);
+// The browser's own rule for type="email" (HTML Living Standard), as the server's check accepts.
+const EMAIL =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
+
+/**
+ * The brief's rules and messages for the waitlist form. Written by hand rather than with the
+ * app's form library: the form is on the landing page, whose JavaScript must stay small.
+ */
+export function validateWaitlist(values: WaitlistFormValues): WaitlistErrors {
+  const errors: WaitlistErrors = {};
+  if (values.fullName.trim().length < 3) errors.fullName = 'Full name must be at least 3 characters.';
+  const email = values.email.trim();
+  if (!EMAIL.test(email) || !/\.[a-zA-Z]{2,}$/.test(email)) errors.email = 'Please enter a valid email address.';
+  return errors;
 }
 
-export function useRegisterWaitlist() {
-  return useMutation({ mutationFn: registerWaitlist });
+export function toRegistration(values: WaitlistFormValues): WaitlistRegistration {
+  const jobTitle = values.jobTitle.trim();
+  return {
+    fullName: values.fullName.trim(),
+    email: values.email.trim(),
+    ...(jobTitle && { jobTitle }),
+    interestAreas: values.interestAreas,
+    subscribe: values.subscribe,
+  };
+}
+
+export function registerWaitlist(registration: WaitlistRegistration) {
+  return api.post<{ message: string }>('/api/register-waitlist', registration);
 }

@@ -1,9 +1,13 @@
-import { BedDoubleIcon, MailIcon, TicketIcon, UsersIcon } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { BedDoubleIcon, MailIcon, TicketIcon, UsersIcon } from '@/components/icons';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Section, SectionHeader } from '@/components/layout/section';
 import { Card, CardContent } from '@/components/ui/card';
 import { WaitlistForm } from './waitlist-form';
-import { WaitlistSuccessDialog } from './waitlist-success-dialog';
+
+// The dialog (Radix) loads when it is first needed: after a registration.
+const WaitlistSuccessDialog = lazy(() =>
+  import('./waitlist-success-dialog').then((module) => ({ default: module.WaitlistSuccessDialog })),
+);
 
 const perks = [
   { Icon: TicketIcon, title: 'Free tickets', text: 'Waitlist members are in the draw for free conference passes.' },
@@ -66,12 +70,16 @@ export function RegisterSection({ dateLabel, shareAction }: RegisterSectionProps
           </div>
         </aside>
       </div>
-      <WaitlistSuccessDialog
-        open={successOpen}
-        onOpenChange={setSuccessOpen}
-        dateLabel={dateLabel}
-        shareAction={shareAction}
-      />
+      {successOpen && (
+        <Suspense fallback={null}>
+          <WaitlistSuccessDialog
+            open={successOpen}
+            onOpenChange={setSuccessOpen}
+            dateLabel={dateLabel}
+            shareAction={shareAction}
+          />
+        </Suspense>
+      )}
     </Section>
   );
 }

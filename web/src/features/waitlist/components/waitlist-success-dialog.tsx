@@ -1,4 +1,4 @@
-import { CalendarHeartIcon, MailCheckIcon, PartyPopperIcon, Share2Icon } from 'lucide-react';
+import { CalendarHeartIcon, MailCheckIcon, PartyPopperIcon, Share2Icon } from '@/components/icons';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import {

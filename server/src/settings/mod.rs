@@ -1,8 +1,14 @@
 //! Deployment settings, read once from the environment (DESIGN.md §3).
 
+mod live;
+mod trusted_proxies;
+
+use crate::catalogue::PaymentSettings;
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::path::PathBuf;
+
+pub use trusted_proxies::{IpNetwork, TrustedProxies, canonical};
 
 /// A setting that is present but unusable. The server refuses to start with it.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -15,6 +21,12 @@ pub enum SettingsError {
     },
     #[error("STRIPE_WEBHOOK_SECRET is set but STRIPE_SECRET_KEY is not: set both, or neither for the sandbox gateway")]
     WebhookSecretWithoutKey,
+    #[error(
+        "PUBLIC_URL {public_url} is https://, so this is a live site taking real payments, and it cannot start: {}. \
+         Fix these, or use an http:// PUBLIC_URL for a site that takes no real payments.",
+        problems.join("; ")
+    )]
+    NotReadyForLive { public_url: String, problems: Vec<String> },
 }
 
 #[derive(Debug, Clone)]
@@ -28,10 +40,43 @@ pub struct Settings {
     pub web_dir: PathBuf,
     /// The address visitors use, without a trailing slash; used in sitemaps and links.
     pub public_url: String,
+    /// A site on `https://` is live: it has real Stripe keys and SMTP, never the sandbox or files.
+    pub live: bool,
     pub stripe: Option<StripeSettings>,
     /// How long an unpaid order holds its stock.
     pub reservation_minutes: u32,
     pub mail: MailSettings,
+    /// Reverse proxies whose `X-Forwarded-For` names the client.
+    pub trusted_proxies: TrustedProxies,
+    /// Per-address rate limits and caps on open reservations; off only for load tests.
+    pub rate_limits: bool,
+    pub admin: AdminSettings,
+}
+
+/// How the organizer signs in to the back office; with neither, it is closed.
+#[derive(Clone, Default)]
+pub struct AdminSettings {
+    /// An argon2 hash (PHC string) of the password, from `conference admin hash-password`.
+    pub password_hash: Option<String>,
+    /// A bearer token for scripts, at least `MIN_TOKEN_CHARS` long.
+    pub token: Option<String>,
+}
+
+impl AdminSettings {
+    pub const MIN_TOKEN_CHARS: usize = 32;
+
+    pub fn enabled(&self) -> bool {
+        self.password_hash.is_some() || self.token.is_some()
+    }
+}
+
+impl std::fmt::Debug for AdminSettings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("AdminSettings")
+            .field("password", &self.password_hash.is_some())
+            .field("token", &self.token.is_some())
+            .finish()
+    }
 }
 
 /// Where and how email goes (DESIGN.md §2).
@@ -82,6 +127,20 @@ impl std::fmt::Debug for StripeSettings {
 }
 
 impl Settings {
+    /// How payments are taken: through Stripe when its keys are set, else the offline sandbox.
+    pub fn payments(&self) -> PaymentSettings {
+        match &self.stripe {
+            Some(stripe) => PaymentSettings {
+                provider: "stripe",
+                stripe_publishable_key: stripe.publishable_key.clone(),
+            },
+            None => PaymentSettings {
+                provider: "sandbox",
+                stripe_publishable_key: None,
+            },
+        }
+    }
+
     pub fn from_env() -> Result<Self, SettingsError> {
         Self::from_vars(std::env::vars().collect())
     }
@@ -130,9 +189,26 @@ impl Settings {
             }
             None => format!("http://{}", std::net::SocketAddr::new(bind, port)),
         };
+        let live = public_url.starts_with("https://");
+        let flag = |name: &'static str, default: bool| match get(name).as_deref() {
+            None => Ok(default),
+            Some("true" | "1" | "on") => Ok(true),
+            Some("false" | "0" | "off") => Ok(false),
+            Some(value) => Err(SettingsError::Invalid {
+                name,
+                expected: "true or false",
+                value: value.to_owned(),
+            }),
+        };
+        if live {
+            let problems = live::live_site_problems(&get, flag("STRIPE_ALLOW_TEST_KEYS", false)?);
+            if !problems.is_empty() {
+                return Err(SettingsError::NotReadyForLive { public_url, problems });
+            }
+        }
         let stripe = match (get("STRIPE_SECRET_KEY"), get("STRIPE_WEBHOOK_SECRET")) {
             (Some(secret_key), webhook_secret) => Some(StripeSettings {
-                secret_key,
+                secret_key: stripe_key("STRIPE_SECRET_KEY", secret_key, &["sk_", "rk_"])?,
                 api_base: match get("STRIPE_API_BASE") {
                     Some(url) if is_http_url(&url) => url,
                     Some(value) => {
@@ -144,8 +220,12 @@ impl Settings {
                     }
                     None => "https://api.stripe.com".into(),
                 },
-                publishable_key: get("STRIPE_PUBLISHABLE_KEY"),
-                webhook_secret,
+                publishable_key: get("STRIPE_PUBLISHABLE_KEY")
+                    .map(|key| stripe_key("STRIPE_PUBLISHABLE_KEY", key, &["pk_"]))
+                    .transpose()?,
+                webhook_secret: webhook_secret
+                    .map(|secret| stripe_key("STRIPE_WEBHOOK_SECRET", secret, &["whsec_"]))
+                    .transpose()?,
             }),
             (None, Some(_)) => return Err(SettingsError::WebhookSecretWithoutKey),
             (None, None) => None,
@@ -195,16 +275,44 @@ impl Settings {
                 1..=3600,
                 "a whole number of seconds between 1 and 3600",
             )?,
-            worker: match get("MAIL_WORKER").as_deref() {
-                None | Some("true" | "1") => true,
-                Some("false" | "0") => false,
-                Some(value) => {
+            worker: flag("MAIL_WORKER", true)?,
+        };
+        let trusted_proxies = match get("TRUSTED_PROXIES") {
+            Some(list) => TrustedProxies::parse(&list).map_err(|entry| SettingsError::Invalid {
+                name: "TRUSTED_PROXIES",
+                expected: "comma-separated IP addresses or CIDR blocks such as 10.0.0.0/8",
+                value: entry,
+            })?,
+            None => TrustedProxies::default(),
+        };
+        let rate_limits = flag("RATE_LIMITS", true)?;
+        let admin = AdminSettings {
+            password_hash: match get("ADMIN_PASSWORD_HASH") {
+                Some(hash)
+                    if argon2::PasswordHash::new(&hash)
+                        .is_ok_and(|parsed| parsed.algorithm.as_str().starts_with("argon2")) =>
+                {
+                    Some(hash)
+                }
+                Some(_) => {
                     return Err(SettingsError::Invalid {
-                        name: "MAIL_WORKER",
-                        expected: "true or false",
-                        value: value.to_owned(),
+                        name: "ADMIN_PASSWORD_HASH",
+                        expected: "an argon2 hash from `conference admin hash-password` ($argon2id$…)",
+                        value: "…".into(),
                     });
                 }
+                None => None,
+            },
+            token: match get("ADMIN_TOKEN") {
+                Some(token) if token.chars().count() >= AdminSettings::MIN_TOKEN_CHARS => Some(token),
+                Some(_) => {
+                    return Err(SettingsError::Invalid {
+                        name: "ADMIN_TOKEN",
+                        expected: "at least 32 characters (try `openssl rand -hex 32`)",
+                        value: "…".into(),
+                    });
+                }
+                None => None,
             },
         };
 
@@ -219,6 +327,27 @@ impl Settings {
             stripe,
             reservation_minutes,
             mail,
+            live,
+            trusted_proxies,
+            rate_limits,
+            admin,
+        })
+    }
+}
+
+/// A Stripe key or secret with its documented prefix. Its value is never echoed.
+fn stripe_key(name: &'static str, value: String, prefixes: &[&str]) -> Result<String, SettingsError> {
+    if prefixes.iter().any(|prefix| value.starts_with(prefix)) {
+        Ok(value)
+    } else {
+        Err(SettingsError::Invalid {
+            name,
+            expected: match name {
+                "STRIPE_SECRET_KEY" => "a Stripe secret key (sk_… or rk_…)",
+                "STRIPE_PUBLISHABLE_KEY" => "a Stripe publishable key (pk_…)",
+                _ => "a Stripe webhook signing secret (whsec_…)",
+            },
+            value: format!("{}…", value.chars().take(3).collect::<String>()),
         })
     }
 }
@@ -299,8 +428,138 @@ mod tests {
 
     #[test]
     fn public_url_must_be_http_and_loses_its_trailing_slash() {
-        let settings = Settings::from_vars(vars(&[("PUBLIC_URL", "https://codewave.events/")])).unwrap();
-        assert_eq!(settings.public_url, "https://codewave.events");
+        let settings = Settings::from_vars(vars(&[("PUBLIC_URL", "http://codewave.events/")])).unwrap();
+        assert_eq!(settings.public_url, "http://codewave.events");
+        assert!(!settings.live);
         assert!(Settings::from_vars(vars(&[("PUBLIC_URL", "codewave.events")])).is_err());
+    }
+
+    #[test]
+    fn an_https_site_without_its_payment_and_mail_settings_refuses_to_start_naming_them_all() {
+        let error = Settings::from_vars(vars(&[("PUBLIC_URL", "https://codewave.events")])).unwrap_err();
+
+        let SettingsError::NotReadyForLive { problems, .. } = &error else {
+            panic!("expected the live-site refusal, got {error}");
+        };
+        assert_eq!(problems.len(), 4, "{problems:?}");
+        let message = error.to_string();
+        for name in [
+            "STRIPE_SECRET_KEY",
+            "STRIPE_PUBLISHABLE_KEY",
+            "STRIPE_WEBHOOK_SECRET",
+            "SMTP_URL",
+        ] {
+            assert!(message.contains(name), "{name} missing from: {message}");
+        }
+    }
+
+    #[test]
+    fn an_https_site_with_live_keys_and_smtp_is_live() {
+        let settings = Settings::from_vars(vars(&[
+            ("PUBLIC_URL", "https://codewave.events"),
+            ("STRIPE_SECRET_KEY", "sk_live_abc"),
+            ("STRIPE_PUBLISHABLE_KEY", "pk_live_abc"),
+            ("STRIPE_WEBHOOK_SECRET", "whsec_abc"),
+            ("SMTP_URL", "smtps://user:pass@mail.example.com"),
+        ]))
+        .unwrap();
+        assert!(settings.live);
+        assert!(settings.stripe.is_some() && settings.mail.smtp_url.is_some());
+    }
+
+    #[test]
+    fn test_keys_start_a_live_site_only_when_staging_is_declared() {
+        let staging = [
+            ("PUBLIC_URL", "https://staging.codewave.events"),
+            ("STRIPE_SECRET_KEY", "sk_test_abc"),
+            ("STRIPE_PUBLISHABLE_KEY", "pk_test_abc"),
+            ("STRIPE_WEBHOOK_SECRET", "whsec_abc"),
+            ("SMTP_URL", "smtp://mail.example.com"),
+        ];
+        let error = Settings::from_vars(vars(&staging)).unwrap_err();
+        assert!(error.to_string().contains("STRIPE_ALLOW_TEST_KEYS=true"), "{error}");
+        let mut allowed = staging.to_vec();
+        allowed.push(("STRIPE_ALLOW_TEST_KEYS", "true"));
+        assert!(Settings::from_vars(vars(&allowed)).unwrap().live);
+    }
+
+    #[test]
+    fn stripe_keys_must_have_their_documented_prefix_on_any_site() {
+        let error = Settings::from_vars(vars(&[("STRIPE_SECRET_KEY", "pk_test_oops")])).unwrap_err();
+        assert!(
+            matches!(
+                error,
+                SettingsError::Invalid {
+                    name: "STRIPE_SECRET_KEY",
+                    ..
+                }
+            ),
+            "{error}"
+        );
+        assert!(!error.to_string().contains("oops"), "{error}");
+        let error = Settings::from_vars(vars(&[
+            ("STRIPE_SECRET_KEY", "sk_test_1"),
+            ("STRIPE_WEBHOOK_SECRET", "abc"),
+        ]))
+        .unwrap_err();
+        assert!(
+            matches!(
+                error,
+                SettingsError::Invalid {
+                    name: "STRIPE_WEBHOOK_SECRET",
+                    ..
+                }
+            ),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn admin_settings_are_checked_without_echoing_them() {
+        assert!(!Settings::from_vars(vars(&[])).unwrap().admin.enabled());
+        let error = Settings::from_vars(vars(&[("ADMIN_TOKEN", "short-secret")])).unwrap_err();
+        assert!(matches!(
+            error,
+            SettingsError::Invalid {
+                name: "ADMIN_TOKEN",
+                ..
+            }
+        ));
+        assert!(!error.to_string().contains("short-secret"), "{error}");
+        let error = Settings::from_vars(vars(&[("ADMIN_PASSWORD_HASH", "hunter2")])).unwrap_err();
+        assert!(matches!(
+            error,
+            SettingsError::Invalid {
+                name: "ADMIN_PASSWORD_HASH",
+                ..
+            }
+        ));
+        assert!(!error.to_string().contains("hunter2"), "{error}");
+        let token = "t".repeat(32);
+        assert!(
+            Settings::from_vars(vars(&[("ADMIN_TOKEN", &token)]))
+                .unwrap()
+                .admin
+                .enabled()
+        );
+    }
+
+    #[test]
+    fn limits_are_on_by_default_and_proxies_are_parsed() {
+        let settings = Settings::from_vars(vars(&[])).unwrap();
+        assert!(settings.rate_limits);
+        assert!(settings.trusted_proxies.is_empty());
+        let settings = Settings::from_vars(vars(&[
+            ("RATE_LIMITS", "off"),
+            ("TRUSTED_PROXIES", "10.0.0.0/8, 192.0.2.1"),
+        ]))
+        .unwrap();
+        assert!(!settings.rate_limits);
+        assert!(settings.trusted_proxies.trusts("10.9.8.7".parse().unwrap()));
+        let error = Settings::from_vars(vars(&[("TRUSTED_PROXIES", "10.0.0.0/8, lb.internal")])).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "TRUSTED_PROXIES must be comma-separated IP addresses or CIDR blocks such as 10.0.0.0/8, got \"lb.internal\""
+        );
     }
 }

@@ -1,0 +1,62 @@
+-- The organizer's sign-in sessions: a digest of the cookie's token, never the token.
+CREATE TABLE admin_sessions (
+    token_hash TEXT PRIMARY KEY,
+    -- who signed in, as they named themselves, for the audit log
+    name TEXT NOT NULL,
+    created_at BIGINT NOT NULL,
+    expires_at BIGINT NOT NULL
+);
+CREATE INDEX admin_sessions_by_expiry ON admin_sessions (expires_at);
+
+-- Every change made in the back office: who, what, when, and the order it concerns.
+CREATE TABLE audit_log (
+    id TEXT PRIMARY KEY,
+    at BIGINT NOT NULL,
+    actor TEXT NOT NULL,
+    action TEXT NOT NULL,
+    order_id TEXT,
+    -- JSON object with the action's details, e.g. {"text": "…"} for a note
+    detail TEXT NOT NULL
+);
+CREATE INDEX audit_log_by_order ON audit_log (order_id, at);
+
+-- Money given back. One refund may be under way per order at a time; the
+-- gateway call is keyed by the refund, so repeating it never refunds twice.
+CREATE TABLE refunds (
+    id TEXT PRIMARY KEY,
+    order_id TEXT NOT NULL REFERENCES orders (id),
+    -- the caller's key: the same key for the same order is the same refund
+    idempotency_key TEXT NOT NULL,
+    amount BIGINT NOT NULL CHECK (amount > 0),
+    -- full, half, merchandise, override or sold_out: the rule that gave the amount
+    policy TEXT NOT NULL,
+    reason TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('pending', 'succeeded', 'failed')),
+    gateway_refund_id TEXT,
+    error TEXT,
+    actor TEXT NOT NULL,
+    created_at BIGINT NOT NULL,
+    completed_at BIGINT,
+    UNIQUE (order_id, idempotency_key)
+);
+CREATE UNIQUE INDEX refunds_one_pending_per_order ON refunds (order_id) WHERE status = 'pending';
+
+ALTER TABLE orders ADD COLUMN refunded_amount BIGINT NOT NULL DEFAULT 0;
+UPDATE orders SET refunded_amount = amount WHERE status = 'refunded';
+
+-- Sandbox refunds by idempotency key, as Stripe keeps them.
+CREATE TABLE sandbox_refunds (
+    idempotency_key TEXT PRIMARY KEY,
+    payment_id TEXT NOT NULL,
+    amount BIGINT NOT NULL,
+    created_at BIGINT NOT NULL
+);
+
+-- The outbox learns two more kinds of email, the refund confirmation and one attendee's ticket, and a status
+-- for emails no longer worth sending (the ticket they carry was transferred).
+ALTER TABLE outbox DROP CONSTRAINT outbox_status_check;
+ALTER TABLE outbox ADD CONSTRAINT outbox_status_check CHECK (status IN ('queued', 'sent', 'failed', 'cancelled'));
+ALTER TABLE outbox DROP CONSTRAINT outbox_kind_check;
+ALTER TABLE outbox ADD CONSTRAINT outbox_kind_check
+    CHECK (kind IN ('waitlist_confirmation', 'order_confirmation', 'refund_confirmation', 'attendee_ticket'));
+CREATE INDEX outbox_by_subject ON outbox (subject_id);

@@ -1,0 +1,159 @@
+//! The dashboard: money and counts, stock against limits, sales per day, the latest
+//! orders, and what needs the organizer's attention.
+
+use std::collections::BTreeMap;
+
+use axum::extract::State;
+use axum::routing::get;
+use axum::{Json, Router};
+use serde::Serialize;
+
+use super::auth::AdminActor;
+use crate::error::ApiError;
+use crate::orders::{Order, sku};
+use crate::state::AppState;
+use crate::store::{OrderFilter, OrderTotals, OutboxEmail, now_millis};
+
+pub fn router() -> Router<AppState> {
+    Router::new().route("/dashboard", get(dashboard))
+}
+
+const LATEST_ORDERS: i64 = 10;
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Dashboard {
+    totals: Vec<OrderTotals>,
+    /// Money kept, per kind: paid and refunded orders, less what was refunded.
+    revenue: BTreeMap<String, i64>,
+    stock: Vec<Stock>,
+    sales_by_day: Vec<DaySales>,
+    latest_orders: Vec<Order>,
+    attention: Attention,
+    /// At the door: per ticket type, valid tickets and how many have checked in.
+    check_ins: Vec<CheckIns>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct CheckIns {
+    ticket_type: String,
+    label: String,
+    expected: i64,
+    checked_in: i64,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Stock {
+    sku: String,
+    label: String,
+    capacity: i64,
+    sold: i64,
+    held: i64,
+    left: i64,
+}
+
+#[derive(Serialize, Default)]
+#[serde(rename_all = "camelCase")]
+struct DaySales {
+    /// The venue's calendar date, "2026-01-05".
+    date: String,
+    orders: i64,
+    /// Cents paid that day, per kind.
+    ticket: i64,
+    merchandise: i64,
+    sponsorship: i64,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Attention {
+    /// Paid, but the order could not be honoured: money to give back.
+    flagged_for_refund: Vec<Order>,
+    failed_emails: Vec<OutboxEmail>,
+    /// Unpaid past their expiry: the gateway could not be reached to cancel them.
+    stuck_pending: Vec<Order>,
+}
+
+async fn dashboard(_actor: AdminActor, State(state): State<AppState>) -> Result<Json<Dashboard>, ApiError> {
+    let store = &state.store;
+    let totals = store.order_totals().await?;
+    let mut revenue = BTreeMap::new();
+    for row in totals
+        .iter()
+        .filter(|row| row.status == "paid" || row.status == "refunded")
+    {
+        *revenue.entry(row.kind.clone()).or_insert(0) += row.amount - row.refunded;
+    }
+    let catalogue: Vec<String> = sku::catalogue(&state.event).into_iter().map(|(sku, _)| sku).collect();
+    // In catalogue order, each size/colour right after its item.
+    let position = |stock_key: &str| {
+        catalogue
+            .iter()
+            .position(|item| stock_key == item || stock_key.starts_with(&format!("{item}:")))
+            .unwrap_or(usize::MAX)
+    };
+    let mut levels = store.stock_levels().await?;
+    levels.sort_by(|a, b| (position(&a.sku), &a.sku).cmp(&(position(&b.sku), &b.sku)));
+    let stock = levels
+        .into_iter()
+        .map(|level| Stock {
+            label: sku::label(&state.event, &level.sku),
+            sku: level.sku,
+            capacity: level.capacity,
+            sold: level.sold,
+            held: level.held,
+            left: level.left,
+        })
+        .collect();
+    let mut days: BTreeMap<String, DaySales> = BTreeMap::new();
+    for sale in store.sales().await? {
+        let Ok(paid_at) = time::OffsetDateTime::from_unix_timestamp(sale.paid_at.div_euclid(1000)) else {
+            continue;
+        };
+        let date = state.event.venue_date(paid_at).to_string();
+        let day = days.entry(date.clone()).or_insert_with(|| DaySales {
+            date,
+            ..DaySales::default()
+        });
+        day.orders += 1;
+        match sale.kind.as_str() {
+            "ticket" => day.ticket += sale.amount,
+            "merchandise" => day.merchandise += sale.amount,
+            _ => day.sponsorship += sale.amount,
+        }
+    }
+    let latest_orders = store
+        .search_orders(&OrderFilter::default(), 1, LATEST_ORDERS)
+        .await?
+        .items;
+    let failed_emails = store.outbox_page(Some("failed"), 1, 50).await?.items;
+    let check_ins = store
+        .check_in_counts()
+        .await?
+        .into_iter()
+        .map(|(ticket_type, expected, checked_in)| CheckIns {
+            label: state
+                .event
+                .ticket_by_type(&ticket_type)
+                .map_or_else(|| ticket_type.clone(), |ticket| ticket.name.clone()),
+            ticket_type,
+            expected,
+            checked_in,
+        })
+        .collect();
+    Ok(Json(Dashboard {
+        check_ins,
+        totals,
+        revenue,
+        stock,
+        sales_by_day: days.into_values().collect(),
+        latest_orders,
+        attention: Attention {
+            flagged_for_refund: store.orders_flagged_for_refund().await?,
+            failed_emails,
+            stuck_pending: store.orders_stuck_pending(now_millis()).await?,
+        },
+    }))
+}

@@ -1,0 +1,208 @@
+//! CSV exports for spreadsheets: `GET /api/admin/exports/{orders|attendees|pickups|waitlist}.csv`.
+
+use std::collections::HashMap;
+
+use axum::Router;
+use axum::extract::{Path, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+
+use super::auth::AdminActor;
+use super::waitlist::interests;
+use crate::admin::csv::CsvWriter;
+use crate::error::ApiError;
+use crate::orders::{Order, OrderKind};
+use crate::state::AppState;
+use crate::store::TicketStatus;
+use crate::tickets::display_code;
+
+pub fn router() -> Router<AppState> {
+    Router::new().route("/exports/{name}", get(export))
+}
+
+async fn export(
+    _actor: AdminActor,
+    State(state): State<AppState>,
+    Path(name): Path<String>,
+) -> Result<Response, ApiError> {
+    let csv = match name.as_str() {
+        "orders.csv" => orders(&state.store.list_orders().await?),
+        "attendees.csv" => attendees(&state).await?,
+        "pickups.csv" => pickups(&state.store.settled_orders(OrderKind::Merchandise).await?),
+        "waitlist.csv" => waitlist(&state).await?,
+        _ => {
+            return Err(ApiError::NotFound(
+                "There is no such export: try orders.csv, attendees.csv, pickups.csv or waitlist.csv.".into(),
+            ));
+        }
+    };
+    let today = state.event.venue_date(time::OffsetDateTime::now_utc());
+    let filename = format!("{}-{today}.csv", name.trim_end_matches(".csv"));
+    Ok((
+        [
+            (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_owned()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{filename}\""),
+            ),
+        ],
+        csv,
+    )
+        .into_response())
+}
+
+/// "2026-05-18 14:03 UTC": unambiguous in any spreadsheet.
+fn time_cell(unix_ms: Option<i64>) -> String {
+    unix_ms
+        .and_then(|ms| time::OffsetDateTime::from_unix_timestamp(ms.div_euclid(1000)).ok())
+        .map(|at| format!("{} {:02}:{:02} UTC", at.date(), at.hour(), at.minute()))
+        .unwrap_or_default()
+}
+
+fn option(order: &Order, name: &str) -> String {
+    order.options[name].as_str().unwrap_or_default().to_owned()
+}
+
+/// Dollars with cents, as a spreadsheet reads a number: "1299.00".
+fn dollars(cents: i64) -> String {
+    format!("{}.{:02}", cents / 100, cents % 100)
+}
+
+fn orders(orders: &[Order]) -> String {
+    let mut csv = CsvWriter::new(&[
+        "reference",
+        "kind",
+        "status",
+        "created",
+        "paid",
+        "item",
+        "size",
+        "color",
+        "company",
+        "quantity",
+        "amount",
+        "refunded",
+        "currency",
+        "gateway",
+        "payment id",
+        "buyer name",
+        "buyer email",
+        "pickup code",
+    ]);
+    for order in orders {
+        let company = option(order, "companyName");
+        csv.row([
+            order.reference.as_str(),
+            order.kind.as_str(),
+            order.status.as_str(),
+            &time_cell(Some(order.created_at)),
+            &time_cell(order.paid_at),
+            &order.item_name,
+            &option(order, "size"),
+            &option(order, "color"),
+            &company,
+            &order.quantity.to_string(),
+            &dollars(order.amount.cents()),
+            &dollars(order.refunded_amount.cents()),
+            &order.currency.to_uppercase(),
+            &order.gateway,
+            order.payment_id.as_deref().unwrap_or_default(),
+            &order.buyer_name,
+            &order.buyer_email,
+            order.pickup_code.as_deref().unwrap_or_default(),
+        ]);
+    }
+    csv.finish()
+}
+
+/// One row per ticket: who holds it (blank until the buyer names them) and whether they came.
+async fn attendees(state: &AppState) -> Result<String, ApiError> {
+    let orders: HashMap<String, Order> = state
+        .store
+        .settled_orders(OrderKind::Ticket)
+        .await?
+        .into_iter()
+        .map(|order| (order.id.clone(), order))
+        .collect();
+    let mut csv = CsvWriter::new(&[
+        "ticket code",
+        "ticket",
+        "status",
+        "attendee name",
+        "attendee email",
+        "checked in",
+        "checked in by",
+        "order reference",
+        "buyer name",
+        "buyer email",
+    ]);
+    for ticket in state.store.current_tickets().await? {
+        let Some(order) = orders.get(&ticket.order_id) else {
+            continue;
+        };
+        let status = match ticket.status {
+            TicketStatus::Valid => "valid",
+            TicketStatus::Refunded => "refunded",
+            TicketStatus::Transferred => "transferred",
+        };
+        csv.row([
+            display_code(&ticket.code).as_str(),
+            &order.item_name,
+            status,
+            ticket.attendee_name.as_deref().unwrap_or_default(),
+            ticket.attendee_email.as_deref().unwrap_or_default(),
+            &time_cell(ticket.checked_in_at),
+            ticket.checked_in_by.as_deref().unwrap_or_default(),
+            &order.reference,
+            &order.buyer_name,
+            &order.buyer_email,
+        ]);
+    }
+    Ok(csv.finish())
+}
+
+fn pickups(orders: &[Order]) -> String {
+    let mut csv = CsvWriter::new(&[
+        "pickup code",
+        "item",
+        "size",
+        "color",
+        "quantity",
+        "status",
+        "collected",
+        "buyer name",
+        "buyer email",
+        "reference",
+    ]);
+    for order in orders {
+        csv.row([
+            order.pickup_code.as_deref().unwrap_or_default(),
+            &order.item_name,
+            &option(order, "size"),
+            &option(order, "color"),
+            &order.quantity.to_string(),
+            order.status.as_str(),
+            &time_cell(order.picked_up_at),
+            &order.buyer_name,
+            &order.buyer_email,
+            &order.reference,
+        ]);
+    }
+    csv.finish()
+}
+
+async fn waitlist(state: &AppState) -> Result<String, ApiError> {
+    let mut csv = CsvWriter::new(&["name", "email", "job title", "interests", "subscribed", "registered"]);
+    for registration in state.store.all_waitlist_registrations().await? {
+        csv.row([
+            registration.full_name.as_str(),
+            &registration.email,
+            registration.job_title.as_deref().unwrap_or_default(),
+            &interests(&registration).join(" "),
+            if registration.subscribe { "yes" } else { "no" },
+            &time_cell(Some(registration.created_at)),
+        ]);
+    }
+    Ok(csv.finish())
+}

@@ -1,0 +1,198 @@
+//! The catalogue's answers as the browser app reads them (web/src/features/config/api,
+//! web/src/lib/api): field names and shapes are a contract with the app.
+
+use serde::Serialize;
+use time::format_description::well_known::Rfc3339;
+
+use crate::domain::Money;
+use crate::event::{Category, Event, MerchandiseItem, SpecialOffer, SponsorshipGroup, SponsorshipTier, Ticket};
+
+/// The public settings and event details the browser app needs.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PublicConfig {
+    pub payment_provider: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stripe_publishable_key: Option<String>,
+    pub event: EventInfo,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EventInfo {
+    pub name: String,
+    pub short_name: String,
+    pub tagline: String,
+    pub description: String,
+    pub starts_at: String,
+    pub ends_at: String,
+    pub timezone: String,
+    pub date_label: String,
+    pub site_url: String,
+    pub contact_email: String,
+    pub hashtags: Vec<String>,
+    pub early_bird_until: String,
+    pub full_refund_until: String,
+    pub half_refund_until: String,
+    pub figures: Figures,
+    pub venue: Venue,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Figures {
+    pub speakers: String,
+    pub workshops: String,
+    pub attendees: String,
+    pub hackathon_prize: String,
+    pub weather: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Venue {
+    pub name: String,
+    pub area: String,
+    pub address: String,
+    pub maps_url: String,
+    pub description: String,
+    pub benefits: Vec<String>,
+}
+
+impl EventInfo {
+    pub fn new(event: &Event, public_url: &str) -> Result<Self, time::error::Format> {
+        Ok(Self {
+            name: event.name.clone(),
+            short_name: event.short_name.clone(),
+            tagline: event.tagline.clone(),
+            description: event.description.clone(),
+            starts_at: event.starts_at.format(&Rfc3339)?,
+            ends_at: event.ends_at.format(&Rfc3339)?,
+            timezone: event.timezone.clone(),
+            date_label: event.date_label(),
+            site_url: public_url.to_owned(),
+            contact_email: event.contact_email.clone(),
+            hashtags: event.hashtags.clone(),
+            early_bird_until: event.early_bird_until.to_string(),
+            full_refund_until: event.full_refund_until.to_string(),
+            half_refund_until: event.half_refund_until.to_string(),
+            figures: Figures {
+                speakers: event.figures.speakers.clone(),
+                workshops: event.figures.workshops.clone(),
+                attendees: event.figures.attendees.clone(),
+                hackathon_prize: event.figures.hackathon_prize.clone(),
+                weather: event.figures.weather.clone(),
+            },
+            venue: Venue {
+                name: event.venue.name.clone(),
+                area: event.venue.area.clone(),
+                address: event.venue.address.clone(),
+                maps_url: event.venue.maps_url.clone(),
+                description: event.venue.description.clone(),
+                benefits: event.venue.benefits.clone(),
+            },
+        })
+    }
+}
+
+/// A ticket type on sale, with its server-side price in cents.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TicketView {
+    pub id: u32,
+    #[serde(rename = "type")]
+    pub ticket_type: String,
+    pub name: String,
+    pub description: String,
+    pub price: Money,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub regular_price: Option<Money>,
+    pub features: Vec<String>,
+    pub min_quantity: u32,
+    pub max_quantity: u32,
+    /// False once the ticket's limit is reached.
+    pub available: bool,
+}
+
+impl TicketView {
+    pub fn new(ticket: &Ticket, available: bool) -> Self {
+        Self {
+            id: ticket.id,
+            ticket_type: ticket.ticket_type.clone(),
+            name: ticket.name.clone(),
+            description: ticket.description.clone(),
+            price: ticket.price,
+            regular_price: ticket.regular_price,
+            features: ticket.features.clone(),
+            min_quantity: ticket.min_quantity,
+            max_quantity: ticket.max_quantity,
+            available,
+        }
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MerchandiseView {
+    pub id: u32,
+    pub name: String,
+    pub description: String,
+    pub price: Money,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub regular_price: Option<Money>,
+    pub category: Category,
+    pub image_url: String,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub sizes: Vec<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub colors: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub special_offer: Option<SpecialOffer>,
+}
+
+impl From<&MerchandiseItem> for MerchandiseView {
+    fn from(item: &MerchandiseItem) -> Self {
+        Self {
+            id: item.id,
+            name: item.name.clone(),
+            description: item.description.clone(),
+            price: item.price,
+            regular_price: item.regular_price,
+            category: item.category,
+            image_url: item.image.clone(),
+            sizes: item.sizes.clone(),
+            colors: item.colors.clone(),
+            special_offer: item.special_offer,
+        }
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TierView {
+    pub value: String,
+    pub label: String,
+    pub amount: Money,
+    pub group: SponsorshipGroup,
+    /// False once paid and reserved orders take every unit.
+    pub available: bool,
+    pub vip_passes: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exhibition_space: Option<String>,
+    pub perks: Vec<String>,
+}
+
+impl TierView {
+    pub fn new(tier: &SponsorshipTier, available: bool) -> Self {
+        Self {
+            value: tier.value.clone(),
+            label: tier.label.clone(),
+            amount: tier.amount,
+            group: tier.group,
+            available,
+            vip_passes: tier.vip_passes,
+            exhibition_space: tier.exhibition_space.clone(),
+            perks: tier.perks.clone(),
+        }
+    }
+}

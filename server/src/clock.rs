@@ -1,0 +1,18 @@
+//! What time it is, asked of one place so tests can set it (a transfer cut-off is
+//! tested on the day after it, not by waiting months).
+
+use time::OffsetDateTime;
+
+pub trait Clock: Send + Sync {
+    fn now(&self) -> OffsetDateTime;
+}
+
+/// The machine's clock.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct SystemClock;
+
+impl Clock for SystemClock {
+    fn now(&self) -> OffsetDateTime {
+        OffsetDateTime::now_utc()
+    }
+}

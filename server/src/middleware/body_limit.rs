@@ -1,0 +1,75 @@
+//! Request bodies are small JSON forms. A larger one is answered 413 in the JSON
+//! error format only after the rest of it has been read and thrown away (up to a
+//! bound), as nginx's lingering close does: clients that write their whole body
+//! before reading (Node's fetch, Python's http.client) would otherwise see the
+//! connection reset and never read the answer.
+
+use std::time::Duration;
+
+use axum::body::{Body, Bytes};
+use axum::extract::Request;
+use axum::http::{HeaderValue, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use http_body_util::BodyExt;
+
+use crate::error::ApiError;
+
+/// The largest body a call accepts.
+pub const MAX_BODY_BYTES: usize = 64 * 1024;
+/// How much of an oversized body is read before the answer, and for how long at most.
+const DRAIN_BYTES: usize = 16 * 1024 * 1024;
+const DRAIN_TIME: Duration = Duration::from_secs(10);
+
+pub async fn limit_body(request: Request, next: Next) -> Response {
+    let (parts, body) = request.into_parts();
+    let declared = parts
+        .headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.parse::<u64>().ok());
+    if declared.is_some_and(|length| length > MAX_BODY_BYTES as u64) {
+        drain(body, 0).await;
+        return too_large();
+    }
+    let mut body = body;
+    let mut buffered = Vec::new();
+    while let Some(frame) = body.frame().await {
+        let Ok(frame) = frame else {
+            return ApiError::BadRequest("The request body could not be read.".into()).into_response();
+        };
+        let Ok(data) = frame.into_data() else {
+            continue;
+        };
+        if buffered.len() + data.len() > MAX_BODY_BYTES {
+            drain(body, buffered.len() + data.len()).await;
+            return too_large();
+        }
+        buffered.extend_from_slice(&data);
+    }
+    next.run(Request::from_parts(parts, Body::from(Bytes::from(buffered))))
+        .await
+}
+
+/// Reads and discards the rest of a body, up to the bounds.
+async fn drain(mut body: Body, already_read: usize) {
+    let reading = async {
+        let mut read = already_read;
+        while read < DRAIN_BYTES {
+            match body.frame().await {
+                Some(Ok(frame)) => read += frame.data_ref().map_or(0, Bytes::len),
+                _ => break,
+            }
+        }
+    };
+    let _ = tokio::time::timeout(DRAIN_TIME, reading).await;
+}
+
+fn too_large() -> Response {
+    let mut response = ApiError::PayloadTooLarge.into_response();
+    // Whatever was left unread makes the connection unusable for another request.
+    response
+        .headers_mut()
+        .insert(header::CONNECTION, HeaderValue::from_static("close"));
+    response
+}

@@ -1,0 +1,185 @@
+//! Per-client budgets for the calls that write: every non-GET call under `/api/`,
+//! stricter for starting a payment and for the waitlist (which sends email).
+//! Each budget is a generic cell rate: `burst` calls at once, then one more every
+//! `every`. `RATE_LIMITS=off` turns them off for load tests.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use axum::extract::{Request, State};
+use axum::http::Method;
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+
+use super::ClientAddress;
+use crate::error::ApiError;
+use crate::state::AppState;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Budget {
+    /// `POST /api/register-waitlist`: every accepted call may send an email.
+    Waitlist,
+    /// The three `create-*` calls: each holds stock while its buyer pays.
+    PaymentCreation,
+    /// Stripe's deliveries come from few addresses in bursts; a forged one costs an HMAC.
+    Webhook,
+    /// `POST /api/admin/session`: guessing the organizer's password.
+    AdminSignIn,
+    /// Every other call that writes.
+    Other,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Quota {
+    pub burst: u32,
+    pub every: Duration,
+}
+
+impl Budget {
+    pub const fn quota(self) -> Quota {
+        match self {
+            Self::Waitlist => Quota {
+                burst: 5,
+                every: Duration::from_secs(30),
+            },
+            Self::PaymentCreation => Quota {
+                burst: 10,
+                every: Duration::from_secs(10),
+            },
+            Self::Webhook => Quota {
+                burst: 500,
+                every: Duration::from_millis(10),
+            },
+            Self::AdminSignIn => Quota {
+                burst: 5,
+                every: Duration::from_secs(60),
+            },
+            Self::Other => Quota {
+                burst: 30,
+                every: Duration::from_secs(1),
+            },
+        }
+    }
+
+    /// The budget a request draws on, or `None` for calls that are not limited.
+    fn of(method: &Method, path: &str) -> Option<Self> {
+        if matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS) {
+            return None;
+        }
+        let call = path.strip_prefix("/api/")?;
+        Some(match call {
+            "register-waitlist" => Self::Waitlist,
+            "create-payment-intent" | "create-merchandise-payment" | "create-sponsorship-payment" => {
+                Self::PaymentCreation
+            }
+            "webhooks/stripe" => Self::Webhook,
+            "admin/session" if *method == Method::POST => Self::AdminSignIn,
+            _ => Self::Other,
+        })
+    }
+}
+
+/// Entries kept before expired ones are swept out.
+const SWEEP_ABOVE: usize = 10_000;
+
+#[derive(Debug, Default)]
+pub struct RateLimiter {
+    /// The time at which each client's budget would be full again, were it to stop now.
+    full_at: Mutex<HashMap<(Budget, ClientAddress), Instant>>,
+}
+
+impl RateLimiter {
+    /// Takes one call from the client's budget, or answers how long until one is free.
+    pub fn take(&self, budget: Budget, client: ClientAddress, now: Instant) -> Result<(), Duration> {
+        let Quota { burst, every } = budget.quota();
+        let tolerance = every * burst.saturating_sub(1);
+        let mut full_at = self.full_at.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if full_at.len() > SWEEP_ABOVE {
+            full_at.retain(|_, at| *at > now);
+        }
+        let at = full_at
+            .get(&(budget, client))
+            .copied()
+            .filter(|at| *at > now)
+            .unwrap_or(now);
+        let ahead = at.duration_since(now);
+        if ahead > tolerance {
+            return Err(ahead - tolerance);
+        }
+        full_at.insert((budget, client), at + every);
+        Ok(())
+    }
+}
+
+/// Answers 429 with `Retry-After` once a client has spent its budget.
+pub async fn limit_requests(
+    State(state): State<AppState>,
+    client: ClientAddress,
+    request: Request,
+    next: Next,
+) -> Response {
+    if state.settings.rate_limits
+        && let Some(budget) = Budget::of(request.method(), request.uri().path())
+        && let Err(wait) = state.rate_limiter.take(budget, client, Instant::now())
+    {
+        tracing::info!(%client, ?budget, "rate limited");
+        return ApiError::RateLimited {
+            message: "Too many requests from your network. Please wait a moment and try again.".into(),
+            retry_after: wait,
+        }
+        .into_response();
+    }
+    next.run(request).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn client(last: u8) -> ClientAddress {
+        ClientAddress::new(std::net::IpAddr::from([198, 51, 100, last]))
+    }
+
+    #[test]
+    fn a_client_gets_its_burst_then_one_call_per_interval() {
+        let limiter = RateLimiter::default();
+        let start = Instant::now();
+        let Quota { burst, every } = Budget::Waitlist.quota();
+        for _ in 0..burst {
+            assert_eq!(limiter.take(Budget::Waitlist, client(1), start), Ok(()));
+        }
+        let wait = limiter.take(Budget::Waitlist, client(1), start).unwrap_err();
+        assert_eq!(wait, every);
+        assert!(limiter.take(Budget::Waitlist, client(1), start + every / 2).is_err());
+        assert_eq!(limiter.take(Budget::Waitlist, client(1), start + every), Ok(()));
+    }
+
+    #[test]
+    fn clients_and_budgets_are_counted_apart() {
+        let limiter = RateLimiter::default();
+        let now = Instant::now();
+        for _ in 0..Budget::Waitlist.quota().burst {
+            limiter.take(Budget::Waitlist, client(1), now).unwrap();
+        }
+        assert!(limiter.take(Budget::Waitlist, client(1), now).is_err());
+        assert_eq!(limiter.take(Budget::Waitlist, client(2), now), Ok(()));
+        assert_eq!(limiter.take(Budget::PaymentCreation, client(1), now), Ok(()));
+    }
+
+    #[test]
+    fn only_writes_under_the_api_draw_on_a_budget() {
+        assert_eq!(Budget::of(&Method::GET, "/api/tickets"), None);
+        assert_eq!(Budget::of(&Method::POST, "/unsubscribe"), None);
+        assert_eq!(
+            Budget::of(&Method::POST, "/api/register-waitlist"),
+            Some(Budget::Waitlist)
+        );
+        assert_eq!(
+            Budget::of(&Method::POST, "/api/create-sponsorship-payment"),
+            Some(Budget::PaymentCreation)
+        );
+        assert_eq!(Budget::of(&Method::POST, "/api/confirm-purchase"), Some(Budget::Other));
+        assert_eq!(Budget::of(&Method::DELETE, "/api/anything"), Some(Budget::Other));
+    }
+}

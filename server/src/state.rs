@@ -1,0 +1,27 @@
+//! What every request handler shares.
+
+use std::sync::Arc;
+
+use crate::catalogue::CatalogueCache;
+use crate::clock::Clock;
+use crate::event::Event;
+use crate::middleware::RateLimiter;
+use crate::payments::{PaymentGateway, SandboxGateway};
+use crate::settings::Settings;
+use crate::store::Store;
+
+#[derive(Clone)]
+pub struct AppState {
+    pub event: Arc<Event>,
+    /// What is for sale, ready to send.
+    pub catalogue: Arc<CatalogueCache>,
+    pub settings: Arc<Settings>,
+    pub store: Store,
+    pub gateway: Arc<dyn PaymentGateway>,
+    /// The sandbox gateway when it is the one in use, for `POST /api/sandbox/confirm`.
+    pub sandbox: Option<SandboxGateway>,
+    /// Per-client request budgets; shared by every route of this process.
+    pub rate_limiter: Arc<RateLimiter>,
+    /// What time it is for the event's rules (refund windows, the transfer cut-off).
+    pub clock: Arc<dyn Clock>,
+}

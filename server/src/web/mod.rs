@@ -1,0 +1,197 @@
+//! Everything outside `/api`: the pages (prerendered, or the app shell), the built assets, and
+//! what search engines, link previews and home screens ask for.
+
+mod artwork;
+mod assets;
+mod pages;
+mod routes;
+mod seo;
+mod special_pricing;
+mod structured_data;
+
+use std::sync::{Arc, OnceLock};
+
+use axum::Router;
+use axum::extract::{Request, State};
+use axum::http::{HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+
+use crate::catalogue::CatalogueCache;
+use crate::event::Event;
+use crate::precompressed::Precompressed;
+use crate::state::AppState;
+
+use assets::Assets;
+use pages::Pages;
+use routes::{Route, normalize};
+
+/// What the web side serves, loaded once at start-up.
+pub struct Site {
+    event: Arc<Event>,
+    public_url: String,
+    catalogue: Arc<CatalogueCache>,
+    assets: Assets,
+    pages: Pages,
+    special_pricing: Option<Precompressed>,
+    /// Drawn when first asked for: start-up stays quick, and most instances never need them.
+    share_image: OnceLock<Precompressed>,
+    icons: [OnceLock<Precompressed>; 3],
+}
+
+/// The PNG icons by path and size; home screens and the web manifest name them.
+const ICONS: [(&str, u32); 3] = [
+    ("/icon-192.png", 192),
+    ("/icon-512.png", 512),
+    ("/apple-touch-icon.png", 180),
+];
+/// Drawn from the event file, which can change with a restart.
+const IMAGE_CACHE: &str = "public, max-age=3600";
+
+impl Site {
+    pub fn load(state: &AppState) -> Self {
+        let web_dir = &state.settings.web_dir;
+        let assets = Assets::load(web_dir).unwrap_or_else(|error| {
+            tracing::warn!(%error, web_dir = %web_dir.display(), "cannot read the built app's files");
+            Assets::default()
+        });
+        let pages = Pages::load(
+            web_dir,
+            &state.event,
+            &state.settings.public_url,
+            state.catalogue.prerender_digest(),
+        );
+        tracing::debug!(files = assets.len(), "built app loaded");
+        let special_pricing = special_pricing::page(&state.event, &state.settings.public_url)
+            .inspect_err(|error| tracing::error!(%error, "cannot make the special pricing page"))
+            .ok();
+        Self {
+            event: state.event.clone(),
+            public_url: state.settings.public_url.clone(),
+            catalogue: state.catalogue.clone(),
+            assets,
+            pages,
+            special_pricing,
+            share_image: OnceLock::new(),
+            icons: Default::default(),
+        }
+    }
+}
+
+pub fn router(state: &AppState) -> Router {
+    let site = Arc::new(Site::load(state));
+    Router::new()
+        .route("/sitemap.xml", get(seo::sitemap_xml))
+        .route("/robots.txt", get(seo::robots_txt))
+        .route("/manifest.webmanifest", get(seo::web_manifest))
+        .route("/merchandise/purchase.html", get(special_pricing_page))
+        .route("/share-image.png", get(share_image))
+        .route(ICONS[0].0, get(|site, request| icon(site, request, 0)))
+        .route(ICONS[1].0, get(|site, request| icon(site, request, 1)))
+        .route(ICONS[2].0, get(|site, request| icon(site, request, 2)))
+        .fallback(get(serve))
+        .with_state(site)
+}
+
+/// A built file, or the page for an app path.
+async fn serve(State(site): State<Arc<Site>>, request: Request) -> Response {
+    let path = request.uri().path();
+    let headers = request.headers();
+    if let Some(file) = site.assets.get(path) {
+        return file.respond(headers);
+    }
+    // A missing script or style is no page: the app shell would only be parsed as code.
+    if path.starts_with("/assets/") {
+        return StatusCode::NOT_FOUND.into_response();
+    }
+    if !site.pages.is_built() {
+        return (
+            StatusCode::SERVICE_UNAVAILABLE,
+            "The browser app has not been built. Run `make run` (or `npm run build` in web/) and restart the server.",
+        )
+            .into_response();
+    }
+    let route = Route::of(path);
+    let page = match route {
+        Route::NotFound => site.pages.not_found(),
+        _ if normalize(path) == "/" && site.pages.has_prerendered_home() => home_page(&site).await,
+        _ => site.pages.page(normalize(path)),
+    };
+    let Some(page) = page else {
+        return StatusCode::NOT_FOUND.into_response();
+    };
+    let status = if route == Route::NotFound {
+        StatusCode::NOT_FOUND
+    } else {
+        StatusCode::OK
+    };
+    let mut response = page.respond_with(status, headers);
+    let response_headers = response.headers_mut();
+    if matches!(route, Route::BackOffice | Route::CheckIn) {
+        response_headers.insert("x-robots-tag", HeaderValue::from_static("noindex, nofollow"));
+    }
+    if route == Route::CheckIn {
+        // Door staff scan tickets with their phones' cameras; no other page may.
+        response_headers.insert(
+            "permissions-policy",
+            HeaderValue::from_static("camera=(self), microphone=(), geolocation=()"),
+        );
+    }
+    response
+}
+
+async fn special_pricing_page(State(site): State<Arc<Site>>, request: Request) -> Response {
+    match &site.special_pricing {
+        Some(page) => page.respond(request.headers()),
+        None => StatusCode::INTERNAL_SERVER_ERROR.into_response(),
+    }
+}
+
+async fn share_image(State(site): State<Arc<Site>>, request: Request) -> Response {
+    let event = site.event.clone();
+    drawn(&site.share_image, move || artwork::share_image(&event), request).await
+}
+
+async fn icon(State(site): State<Arc<Site>>, request: Request, which: usize) -> Response {
+    let size = ICONS[which].1;
+    drawn(&site.icons[which], move || artwork::icon(size), request).await
+}
+
+/// An image from `cell`, drawn (off the async threads) the first time it is asked for.
+async fn drawn(
+    cell: &OnceLock<Precompressed>,
+    draw: impl FnOnce() -> Result<Vec<u8>, artwork::ArtworkError> + Send + 'static,
+    request: Request,
+) -> Response {
+    if let Some(image) = cell.get() {
+        return image.respond(request.headers());
+    }
+    match tokio::task::spawn_blocking(draw).await {
+        Ok(Ok(png)) => cell
+            .get_or_init(|| Precompressed::from_encodings(png.into(), None, None, "image/png", IMAGE_CACHE))
+            .respond(request.headers()),
+        Ok(Err(error)) => {
+            tracing::error!(%error, "cannot draw an image");
+            StatusCode::INTERNAL_SERVER_ERROR.into_response()
+        }
+        Err(error) => {
+            tracing::error!(%error, "drawing an image failed");
+            StatusCode::INTERNAL_SERVER_ERROR.into_response()
+        }
+    }
+}
+
+/// The landing page, whose structured data says which tickets are on sale now.
+async fn home_page(site: &Site) -> Option<Precompressed> {
+    match site.catalogue.snapshot().await {
+        Ok(snapshot) => {
+            let data = structured_data::event(&site.event, &site.public_url, &snapshot.tickets);
+            site.pages.home(&data)
+        }
+        Err(error) => {
+            // The app shell, whose own calls will say what is wrong.
+            tracing::error!(%error, "cannot read the stock for the landing page's structured data");
+            site.pages.page("/")
+        }
+    }
+}

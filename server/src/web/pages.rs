@@ -1,0 +1,203 @@
+//! Which HTML a path gets: its prerendered page (web/scripts/prerender.mjs) while that page was
+//! made from the catalogue this server gives, and otherwise the app shell, which the browser
+//! renders from the API. An edit of the event file therefore never leaves stale dates, prices
+//! or names in served HTML: until the front end is built again, the shell is served instead.
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::RwLock;
+
+use serde::Deserialize;
+
+use crate::catalogue::PUBLIC_URL_PLACEHOLDER;
+use crate::event::Event;
+use crate::precompressed::Precompressed;
+
+const HTML: &str = "text/html; charset=utf-8";
+const NO_CACHE: &str = "no-cache";
+
+#[derive(Default)]
+pub struct Pages {
+    /// index.html with the event's name and description; `None` when the app is not built.
+    shell: Option<Precompressed>,
+    /// Prerendered pages by path, the landing page aside.
+    prerendered: HashMap<String, Precompressed>,
+    /// The prerendered landing page, before its structured data (which follows availability).
+    home: Option<String>,
+    /// The landing page with the last structured data it was given.
+    home_with_data: RwLock<Option<(String, Precompressed)>>,
+    not_found: Option<Precompressed>,
+}
+
+/// dist/prerendered/pages.json
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct PrerenderedManifest {
+    digest: String,
+    pages: HashMap<String, String>,
+    not_found: String,
+}
+
+impl Pages {
+    /// Reads the built pages; `digest` is that of the catalogue this server gives.
+    pub fn load(web_dir: &Path, event: &Event, public_url: &str, digest: &str) -> Self {
+        let Ok(shell) = std::fs::read_to_string(web_dir.join("index.html")) else {
+            tracing::warn!(web_dir = %web_dir.display(), "the browser app is not built: only the API is served");
+            return Self::default();
+        };
+        let mut pages = Self {
+            shell: Some(Precompressed::compress(fill_shell(&shell, event), HTML, NO_CACHE)),
+            ..Self::default()
+        };
+        let directory = web_dir.join("prerendered");
+        let manifest = match std::fs::read(directory.join("pages.json")) {
+            Ok(json) => match serde_json::from_slice::<PrerenderedManifest>(&json) {
+                Ok(manifest) => manifest,
+                Err(error) => {
+                    tracing::warn!(%error, "prerendered/pages.json is unreadable: serving the app shell");
+                    return pages;
+                }
+            },
+            Err(_) => {
+                tracing::warn!("no prerendered pages (web/dist/prerendered): serving the app shell");
+                return pages;
+            }
+        };
+        if manifest.digest != digest {
+            tracing::warn!(
+                made_from = %manifest.digest,
+                current = %digest,
+                "the prerendered pages were made from another event file or settings: serving the app shell \
+                 until the front end is built again (make run)"
+            );
+            return pages;
+        }
+        let read = |file: &str| -> Option<String> {
+            match std::fs::read_to_string(directory.join(file)) {
+                Ok(html) => Some(html.replace(PUBLIC_URL_PLACEHOLDER, public_url)),
+                Err(error) => {
+                    tracing::warn!(%error, file, "a prerendered page is missing");
+                    None
+                }
+            }
+        };
+        for (path, file) in &manifest.pages {
+            let Some(html) = read(file) else { continue };
+            if path == "/" {
+                pages.home = Some(html);
+            } else {
+                pages
+                    .prerendered
+                    .insert(path.clone(), Precompressed::compress(html, HTML, NO_CACHE));
+            }
+        }
+        pages.not_found = read(&manifest.not_found).map(|html| Precompressed::compress(html, HTML, NO_CACHE));
+        tracing::info!(pages = manifest.pages.len(), "serving prerendered pages");
+        pages
+    }
+
+    pub fn is_built(&self) -> bool {
+        self.shell.is_some()
+    }
+
+    pub fn has_prerendered_home(&self) -> bool {
+        self.home.is_some()
+    }
+
+    /// The page for a path of the app, without the landing page's structured data.
+    pub fn page(&self, path: &str) -> Option<Precompressed> {
+        self.prerendered.get(path).or(self.shell.as_ref()).cloned()
+    }
+
+    /// The prerendered landing page with `structured_data` (JSON-LD) in its head.
+    pub fn home(&self, structured_data: &str) -> Option<Precompressed> {
+        let home = self.home.as_ref()?;
+        if let Some((data, page)) = &*self
+            .home_with_data
+            .read()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            && data == structured_data
+        {
+            return Some(page.clone());
+        }
+        let html = home.replacen(
+            "</head>",
+            &format!("  <script type=\"application/ld+json\">{structured_data}</script>\n  </head>"),
+            1,
+        );
+        let page = Precompressed::compress(html, HTML, NO_CACHE);
+        *self
+            .home_with_data
+            .write()
+            .unwrap_or_else(|poisoned| poisoned.into_inner()) = Some((structured_data.to_owned(), page.clone()));
+        Some(page)
+    }
+
+    /// The not-found page: prerendered, or the shell (whose app shows the same screen).
+    pub fn not_found(&self) -> Option<Precompressed> {
+        self.not_found.as_ref().or(self.shell.as_ref()).cloned()
+    }
+}
+
+/// The shell's head names the event, whatever page the browser then renders.
+fn fill_shell(shell: &str, event: &Event) -> String {
+    let mut html = shell.replacen(
+        "<meta name=\"description\" content=\"\" />",
+        &format!(
+            "<meta name=\"description\" content=\"{}\" />",
+            escape_html(&event.description)
+        ),
+        1,
+    );
+    if let (Some(start), Some(end)) = (html.find("<title>"), html.find("</title>"))
+        && start < end
+    {
+        html.replace_range(start + "<title>".len()..end, &escape_html(&event.name));
+    }
+    html
+}
+
+/// Text safe inside HTML elements and quoted attributes.
+pub fn escape_html(text: &str) -> String {
+    let mut escaped = String::with_capacity(text.len());
+    for character in text.chars() {
+        match character {
+            '&' => escaped.push_str("&amp;"),
+            '<' => escaped.push_str("&lt;"),
+            '>' => escaped.push_str("&gt;"),
+            '"' => escaped.push_str("&quot;"),
+            '\'' => escaped.push_str("&#39;"),
+            other => escaped.push(other),
+        }
+    }
+    escaped
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shell_names_the_event_in_its_head() {
+        let event = Event::load(std::path::Path::new(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../conference.toml"
+        )))
+        .unwrap();
+        let shell = "<head><title>Conference</title>\n<meta name=\"description\" content=\"\" /></head>";
+        let filled = fill_shell(shell, &event);
+        assert!(filled.contains("<title>CodeWave Miami 2026</title>"), "{filled}");
+        assert!(
+            filled.contains("content=\"A five-day technology and coding conference"),
+            "{filled}"
+        );
+    }
+
+    #[test]
+    fn text_is_escaped_for_elements_and_attributes() {
+        assert_eq!(
+            escape_html("Tom & \"Jerry\" <b>'s"),
+            "Tom &amp; &quot;Jerry&quot; &lt;b&gt;&#39;s"
+        );
+    }
+}

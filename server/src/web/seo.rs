@@ -1,0 +1,69 @@
+//! What crawlers and home screens ask for: the sitemap, robots.txt and the web app manifest,
+//! made from the event and PUBLIC_URL.
+
+use std::sync::Arc;
+
+use axum::extract::State;
+use axum::http::header;
+use axum::response::IntoResponse;
+use serde_json::json;
+
+use super::Site;
+use super::routes::INDEXED_PAGES;
+
+pub async fn sitemap_xml(State(site): State<Arc<Site>>) -> impl IntoResponse {
+    let base = xml_escape(&site.public_url);
+    let urls: String = INDEXED_PAGES
+        .iter()
+        .map(|page| format!("  <url><loc>{base}{page}</loc></url>\n"))
+        .collect();
+    (
+        [(header::CONTENT_TYPE, "application/xml; charset=utf-8")],
+        format!(
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n{urls}</urlset>\n"
+        ),
+    )
+}
+
+pub async fn robots_txt(State(site): State<Arc<Site>>) -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+        format!(
+            "User-agent: *\nDisallow: /api/\nDisallow: /admin\nAllow: /\n\nSitemap: {}/sitemap.xml\n",
+            site.public_url
+        ),
+    )
+}
+
+/// Lets the site be added to a phone's home screen under the event's name.
+pub async fn web_manifest(State(site): State<Arc<Site>>) -> impl IntoResponse {
+    let manifest = json!({
+        "name": site.event.name,
+        "short_name": site.event.short_name,
+        "description": site.event.description,
+        "start_url": "/",
+        "scope": "/",
+        "display": "standalone",
+        "background_color": "#fffdf9",
+        "theme_color": "#0b1b33",
+        "icons": [
+            { "src": "/favicon.svg", "sizes": "any", "type": "image/svg+xml" },
+            { "src": "/icon-192.png", "sizes": "192x192", "type": "image/png" },
+            { "src": "/icon-512.png", "sizes": "512x512", "type": "image/png" },
+        ],
+    });
+    (
+        [
+            (header::CONTENT_TYPE, "application/manifest+json"),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        manifest.to_string(),
+    )
+}
+
+fn xml_escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}

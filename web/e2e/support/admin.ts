@@ -1,0 +1,30 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/** The e2e server's back-office password (playwright.config.ts hashes it with `conference admin hash-password`). */
+export const ADMIN_PASSWORD = 'e2e back office password';
+
+/** Signs in to the back office as `name`, landing on the dashboard. */
+export async function signIn(page: Page, name = 'Olivia Organizer') {
+  await page.goto('/admin');
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Your name').fill(name);
+  await form.getByLabel('Password').fill(ADMIN_PASSWORD);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+}
+
+/** A paid developer ticket bought through the API as the browser app buys one; answers its order reference. */
+export async function buyTicket(request: APIRequestContext, name: string, email: string): Promise<string> {
+  const created = await request.post('/api/create-payment-intent', {
+    data: { ticketType: 'developer', amount: 79900, name, email, quantity: 1 },
+  });
+  expect(created.ok()).toBe(true);
+  const { clientSecret, paymentIntentId } = (await created.json()) as { clientSecret: string; paymentIntentId: string };
+  const paid = await request.post('/api/sandbox/confirm', {
+    data: { clientSecret, cardNumber: '4242424242424242', expMonth: '12', expYear: '34', cvc: '123' },
+  });
+  expect(paid.ok()).toBe(true);
+  const confirmed = await request.post('/api/confirm-purchase', { data: { paymentIntentId, clientSecret } });
+  expect(confirmed.ok()).toBe(true);
+  return ((await confirmed.json()) as { reference: string }).reference;
+}

@@ -1,0 +1,63 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './support/admin';
+import { emailTo } from './support/mail';
+import { uniqueEmail } from './support/orders';
+import { allViolations, payWithTestCard, sandboxCardForm } from './support/payment';
+
+// Runs against the upcoming edition's server (playwright.config.ts): the shipped event's
+// transfer cut-off, May 11, 2026, has passed.
+const dataDir = process.env.E2E_UPCOMING_DATA_DIR;
+
+test('a team pass: name a colleague from the receipt’s link, then check them in once', async ({ page }) => {
+  // Two emails go through the outbox worker, which looks for work every 2 seconds.
+  test.setTimeout(60_000);
+  const buyer = uniqueEmail('team.lead');
+  const colleague = uniqueEmail('colleague');
+
+  // Buy four Team Passes with the sandbox's test card.
+  await page.goto('/checkout/team');
+  const details = page.getByRole('form', { name: 'Your details' });
+  await details.getByLabel('Name', { exact: true }).fill('Tara Lead');
+  await details.getByLabel('Email', { exact: true }).fill(buyer);
+  await details.getByRole('button', { name: 'Proceed to Payment' }).click();
+  await payWithTestCard(await sandboxCardForm(page), '4242 4242 4242 4242', 'Complete Purchase');
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+
+  // The receipt links to the private tickets page.
+  const receipt = await emailTo(buyer, 'Team Pass', dataDir);
+  expect(receipt).toContain('Your order has 4 tickets');
+  const manageLink = /https?:\/\/\S+\/my-tickets#[0-9a-f]+/.exec(receipt)?.[0];
+  expect(manageLink, receipt).toBeDefined();
+  await page.goto(manageLink ?? '');
+  await expect(page.getByRole('heading', { name: 'Your tickets' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Ticket \d of 4$/ })).toHaveCount(4);
+  expect(await allViolations(page)).toEqual([]);
+
+  // Name the second ticket's holder: they get their own ticket by email.
+  await page.getByRole('button', { name: 'Name the attendee of ticket 2 of 4' }).click();
+  const form = page.getByRole('form', { name: 'Attendee of ticket 2 of 4' });
+  await form.getByLabel("Attendee's name").fill('Cole League');
+  await form.getByLabel("Attendee's email").fill(colleague);
+  await form.getByRole('button', { name: 'Send them the ticket' }).click();
+  const secondTicket = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Ticket 2 of 4' }) });
+  await expect(secondTicket).toContainText(colleague);
+  const code = (await secondTicket.getByText(/^TK-/).textContent()) ?? '';
+  const colleagueTicket = await emailTo(colleague, 'Team Pass', dataDir);
+  expect(colleagueTicket).toContain(code);
+
+  // At the door: the colleague's code admits them once.
+  await signIn(page, 'Door 1');
+  await page.goto('/admin/check-in');
+  const typed = page.getByRole('textbox', { name: 'Ticket code' });
+  await typed.fill(code);
+  await page.getByRole('button', { name: 'Check in' }).click();
+  const result = page.getByRole('region', { name: 'Check-in result' });
+  await expect(result).toContainText('Valid');
+  await expect(result).toContainText('Cole League');
+
+  await typed.fill(code);
+  await page.getByRole('button', { name: 'Check in' }).click();
+  await expect(result).toContainText('Already checked in');
+  await expect(result).toContainText('by Door 1');
+  expect(await allViolations(page)).toEqual([]);
+});

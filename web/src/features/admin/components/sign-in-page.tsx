@@ -1,0 +1,80 @@
+import { z } from 'zod/mini';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { ApiError } from '@/lib/api-client';
+import { useSignIn } from '../api/session';
+
+const signInSchema = z.object({
+  name: z.string().check(z.trim(), z.minLength(1, 'Please enter your name.'), z.maxLength(60, 'Up to 60 characters.')),
+  password: z.string().check(z.minLength(1, 'Please enter the password.')),
+});
+
+export function SignInPage() {
+  useDocumentTitle('Sign in | Back office');
+  const signIn = useSignIn();
+
+  return (
+    <main className="flex min-h-dvh items-center justify-center bg-muted p-4">
+      <Card className="w-full max-w-md">
+        <CardHeader>
+          <h1 className="font-display text-2xl font-bold">Back office sign-in</h1>
+          <p className="text-sm text-muted-foreground">For the organizers of the conference.</p>
+        </CardHeader>
+        <CardContent>
+          <Form
+            schema={signInSchema}
+            options={{ defaultValues: { name: '', password: '' } }}
+            aria-label="Sign in"
+            className="space-y-5"
+            onSubmit={async (values, form) => {
+              try {
+                await signIn.mutateAsync(values);
+              } catch (error) {
+                const message = error instanceof ApiError ? error.message : 'Signing in failed. Please try again.';
+                form.setError('password', { type: 'server', message });
+              }
+            }}
+          >
+            {(form) => (
+              <>
+                <FormField
+                  control={form.control}
+                  name="name"
+                  render={({ field }) => (
+                    <FormItem hasDescription>
+                      <FormLabel>Your name</FormLabel>
+                      <FormControl>
+                        <Input autoComplete="name" {...field} />
+                      </FormControl>
+                      <FormDescription>Shown in the activity log next to what you change.</FormDescription>
+                      <FormMessage />
+                    </FormItem>
+                  )}
+                />
+                <FormField
+                  control={form.control}
+                  name="password"
+                  render={({ field }) => (
+                    <FormItem>
+                      <FormLabel>Password</FormLabel>
+                      <FormControl>
+                        <Input type="password" autoComplete="current-password" {...field} />
+                      </FormControl>
+                      <FormMessage />
+                    </FormItem>
+                  )}
+                />
+                <Button type="submit" className="w-full" disabled={signIn.isPending}>
+                  {signIn.isPending ? 'Signing in…' : 'Sign in'}
+                </Button>
+              </>
+            )}
+          </Form>
+        </CardContent>
+      </Card>
+    </main>
+  );
+}
