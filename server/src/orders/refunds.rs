@@ -129,6 +129,11 @@ pub async fn issue_refund(
         return replay(store, gateway, earlier).await;
     }
     if let Some(pending) = store.pending_refund(&order.id).await? {
+        // A concurrent call with this key began it between the two reads: it is this
+        // refund, and completing it again is keyed, so it is made once.
+        if pending.idempotency_key == refund.idempotency_key {
+            return replay(store, gateway, pending).await;
+        }
         // A refund left pending longer than any gateway call takes was cut off (a crash,
         // a lost answer): finish it first, with its own key, before deciding anything new.
         let stale_before = now_millis() - i64::try_from(RETRY_BUDGET.as_millis()).unwrap_or(i64::MAX) - 10_000;

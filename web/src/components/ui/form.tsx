@@ -15,6 +15,7 @@ import {
 import type * as z from 'zod/v4/core';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/cn';
+import { FormBody } from './form-body';
 import { Slot } from './slot';
 
 type FormProps<TIn extends FieldValues, TOut> = Omit<ComponentProps<'form'>, 'onSubmit' | 'children'> & {
@@ -44,13 +45,8 @@ export function Form<TIn extends FieldValues, TOut>({
   });
   return (
     <FormProvider {...form}>
-      <form
-        noValidate
-        className={className}
-        onSubmit={form.handleSubmit((values) => onSubmit(values, form))}
-        {...props}
-      >
-        {children(form)}
+      <form noValidate onSubmit={form.handleSubmit((values) => onSubmit(values, form))} {...props}>
+        <FormBody className={className}>{children(form)}</FormBody>
       </form>
     </FormProvider>
   );
