@@ -32,13 +32,15 @@ pub fn app(state: AppState) -> Router {
         header::CACHE_CONTROL,
         HeaderValue::from_static("no-store"),
     ));
-    // Calls that run code and read bodies: bounded in time and size, limited per client, compressed.
+    // Calls that run code and read bodies: traced, bounded in time and size, limited per client,
+    // compressed.
     let calls = Router::new()
         .nest("/api", api)
         .merge(api::health_router())
         .merge(api::unsubscribe_router())
         .layer(
             ServiceBuilder::new()
+                .layer(TraceLayer::new_for_http())
                 .layer(TimeoutLayer::with_status_code(
                     StatusCode::REQUEST_TIMEOUT,
                     REQUEST_TIMEOUT,
@@ -50,14 +52,13 @@ pub fn app(state: AppState) -> Router {
         );
     // The catalogue, the built app and its pages are bytes prepared in memory, compressed
     // ahead and never limited: they go out without the work the calls above need, at the
-    // speed of a file server.
+    // speed of a file server. (Their errors log themselves, as `ApiError`s do.)
     Router::new()
-        .merge(api::catalogue_router())
+        .merge(api::catalogue_router(state.catalogue.clone()))
         .merge(calls)
         .fallback_service(web::router(&state))
         .layer(
             ServiceBuilder::new()
-                .layer(TraceLayer::new_for_http())
                 .layer(MapResponseLayer::new(move |response: Response<_>| {
                     security.apply(response)
                 }))

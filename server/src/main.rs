@@ -1,6 +1,7 @@
 //! `conference serve` (the default) runs the site; `conference migrate` applies
 //! migrations; `conference orders` and `conference outbox` print every order or
-//! email as a line of JSON; `conference catalogue` prints what pages are prerendered from.
+//! email as a line of JSON; `conference catalogue` prints what pages are prerendered from;
+//! `conference backup PATH` copies a live SQLite database.
 
 use std::process::ExitCode;
 
@@ -8,15 +9,24 @@ use conference::catalogue::PrerenderInput;
 use conference::event::Event;
 use conference::settings::Settings;
 use conference::startup::Application;
-use conference::store::{Store, describe_database};
+use conference::store::{BackupError, Store, describe_database};
 use tracing_subscriber::EnvFilter;
 
-const USAGE: &str = "usage: conference [serve | migrate | orders | outbox | catalogue | admin hash-password]
+// Every answer allocates and frees a handful of small buffers; mimalloc does that faster than
+// glibc's allocator: about a tenth more requests per second (bench/site-speed.mjs).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+const USAGE: &str =
+    "usage: conference [serve | migrate | orders | outbox | catalogue | backup PATH | admin hash-password]
 
   serve     run the website (the default)
   migrate   apply database migrations and exit
   orders    print every order, newest first, one JSON object per line
   outbox    print every email (queued, sent or failed), newest first, one JSON object per line
+  backup PATH
+            write a consistent copy of the SQLite database to the new file PATH, while
+            the site runs (PostgreSQL: use pg_dump, see README.md)
   catalogue print the catalogue the public pages are prerendered from, and its digest
             (the front-end build runs it; see web/scripts/prerender.mjs)
   admin hash-password
@@ -36,7 +46,7 @@ and SMTP_URL, and never uses the offline sandbox or mail files.";
 fn main() -> ExitCode {
     let command = std::env::args().nth(1);
     match command.as_deref() {
-        None | Some("serve" | "migrate" | "orders" | "outbox") => {}
+        None | Some("serve" | "migrate" | "orders" | "outbox" | "backup") => {}
         Some("admin") => return admin(std::env::args().nth(2).as_deref()),
         Some("catalogue") => return catalogue(),
         Some("-h" | "--help" | "help") => {
@@ -67,6 +77,7 @@ fn main() -> ExitCode {
         match command.as_deref() {
             Some("migrate") => migrate(&settings).await,
             Some(listing @ ("orders" | "outbox")) => print_listing(&settings, listing).await,
+            Some("backup") => backup(&settings, std::env::args_os().nth(2)).await,
             _ => serve(settings).await,
         }
     });
@@ -174,6 +185,21 @@ async fn migrate(settings: &Settings) -> anyhow::Result<()> {
     let store = Store::connect(&settings.database_url).await?;
     store.migrate().await?;
     tracing::info!(database = %describe_database(&settings.database_url), "migrations applied");
+    store.close().await;
+    Ok(())
+}
+
+/// Copies the database to a new file while the site keeps running.
+async fn backup(settings: &Settings, path: Option<std::ffi::OsString>) -> anyhow::Result<()> {
+    let path = std::path::PathBuf::from(
+        path.ok_or_else(|| anyhow::anyhow!("backup needs a file to write: conference backup PATH"))?,
+    );
+    if !settings.database_url.starts_with("sqlite:") {
+        return Err(BackupError::Postgres.into());
+    }
+    let store = Store::connect(&settings.database_url).await?;
+    store.backup_to(&path).await?;
+    tracing::info!(database = %describe_database(&settings.database_url), backup = %path.display(), "backup written");
     store.close().await;
     Ok(())
 }

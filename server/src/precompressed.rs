@@ -19,6 +19,8 @@ pub struct Precompressed {
     cache_control: HeaderValue,
     /// A strong validator of the content; each encoding adds its own suffix.
     tag: String,
+    /// The ETag of each encoding, by `Encoding as usize`, made once.
+    etags: [HeaderValue; 3],
     identity: Bytes,
     gzip: Option<Bytes>,
     brotli: Option<Bytes>,
@@ -52,10 +54,14 @@ impl Precompressed {
         cache_control: &'static str,
     ) -> Self {
         let smaller = |encoded: Option<Bytes>| encoded.filter(|encoded| encoded.len() < identity.len());
+        let tag = content_tag(&identity);
+        // Hex digits and quotes: always a valid header value.
+        let etag = |suffix: &str| HeaderValue::from_str(&format!("\"{tag}{suffix}\"")).expect("a hex ETag");
         Self {
             content_type: HeaderValue::from_static(content_type),
             cache_control: HeaderValue::from_static(cache_control),
-            tag: content_tag(&identity),
+            etags: [etag(""), etag("-gz"), etag("-br")],
+            tag,
             gzip: smaller(gzip),
             brotli: smaller(brotli),
             identity,
@@ -74,29 +80,31 @@ impl Precompressed {
 
     pub fn respond_with(&self, status: StatusCode, request: &HeaderMap) -> Response {
         let encoding = self.encoding_for(request);
-        let etag = self.etag(encoding);
         let mut response = if status == StatusCode::OK && self.client_has(request) {
-            Response::builder().status(StatusCode::NOT_MODIFIED).body(Body::empty())
+            let mut response = Response::new(Body::empty());
+            *response.status_mut() = StatusCode::NOT_MODIFIED;
+            response
         } else {
             let (body, content_encoding) = match encoding {
                 Encoding::Brotli => (self.brotli.clone(), Some("br")),
                 Encoding::Gzip => (self.gzip.clone(), Some("gzip")),
                 Encoding::Identity => (None, None),
             };
-            let mut builder = Response::builder()
-                .status(status)
-                .header(CONTENT_TYPE, &self.content_type);
+            let mut response = Response::new(Body::from(body.unwrap_or_else(|| self.identity.clone())));
+            *response.status_mut() = status;
+            response.headers_mut().insert(CONTENT_TYPE, self.content_type.clone());
             if let Some(content_encoding) = content_encoding {
-                builder = builder.header(CONTENT_ENCODING, content_encoding);
+                response
+                    .headers_mut()
+                    .insert(CONTENT_ENCODING, HeaderValue::from_static(content_encoding));
             }
-            builder.body(Body::from(body.unwrap_or_else(|| self.identity.clone())))
-        }
-        .unwrap_or_else(|_| Response::new(Body::empty()));
+            response
+        };
         let headers = response.headers_mut();
+        // Room for these and the security headers every answer gets: no regrowth on the way out.
+        headers.reserve(12);
         headers.insert(CACHE_CONTROL, self.cache_control.clone());
-        if let Ok(etag) = HeaderValue::from_str(&etag) {
-            headers.insert(ETAG, etag);
-        }
+        headers.insert(ETAG, self.etags[encoding as usize].clone());
         if self.gzip.is_some() || self.brotli.is_some() {
             headers.insert(VARY, HeaderValue::from_static("accept-encoding"));
         }
@@ -110,14 +118,6 @@ impl Precompressed {
             Encoding::Gzip
         } else {
             Encoding::Identity
-        }
-    }
-
-    fn etag(&self, encoding: Encoding) -> String {
-        match encoding {
-            Encoding::Identity => format!("\"{}\"", self.tag),
-            Encoding::Gzip => format!("\"{}-gz\"", self.tag),
-            Encoding::Brotli => format!("\"{}-br\"", self.tag),
         }
     }
 

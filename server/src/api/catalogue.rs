@@ -1,46 +1,54 @@
 //! The catalogue calls: the public settings and event facts, the tickets, the merchandise and
 //! the sponsorship tiers, answered from bytes prepared in memory (see `catalogue::cache`).
 
+use std::sync::Arc;
+
 use axum::Router;
-use axum::extract::State;
-use axum::http::HeaderMap;
+use axum::extract::{Request, State};
 use axum::response::Response;
 use axum::routing::get;
 
+use crate::catalogue::CatalogueCache;
 use crate::error::ApiError;
-use crate::state::AppState;
 
-/// Full paths: these routes are served outside the API's per-call layers (see `app`).
-pub fn router() -> Router<AppState> {
+/// Full paths: these routes are served outside the API's per-call layers (see `app`). They
+/// hold only the catalogue: every request clones its route's state, and at a file server's
+/// rate cloning and dropping the whole `AppState` shows.
+pub fn router<S>(catalogue: Arc<CatalogueCache>) -> Router<S> {
     Router::new()
         .route("/api/config", get(public_config))
         .route("/api/tickets", get(list_tickets))
         .route("/api/merchandise", get(list_merchandise))
         .route("/api/sponsorship-tiers", get(list_sponsorship_tiers))
         .method_not_allowed_fallback(super::method_not_allowed)
+        .with_state(catalogue)
 }
 
+// The handlers read the request's headers in place rather than clone them.
+
 /// The public settings and event details the browser app needs.
-async fn public_config(State(state): State<AppState>, request: HeaderMap) -> Response {
-    state.catalogue.config().respond(&request)
+async fn public_config(State(catalogue): State<Arc<CatalogueCache>>, request: Request) -> Response {
+    catalogue.config().respond(request.headers())
 }
 
 /// The ticket types on sale, with their server-side prices in cents and availability.
-async fn list_tickets(State(state): State<AppState>, request: HeaderMap) -> Result<Response, ApiError> {
-    Ok(state.catalogue.snapshot().await?.tickets_answer.respond(&request))
+async fn list_tickets(State(catalogue): State<Arc<CatalogueCache>>, request: Request) -> Result<Response, ApiError> {
+    Ok(catalogue.snapshot().await?.tickets_answer.respond(request.headers()))
 }
 
 /// The merchandise catalogue, in the event file's order.
-async fn list_merchandise(State(state): State<AppState>, request: HeaderMap) -> Response {
-    state.catalogue.merchandise().respond(&request)
+async fn list_merchandise(State(catalogue): State<Arc<CatalogueCache>>, request: Request) -> Response {
+    catalogue.merchandise().respond(request.headers())
 }
 
 /// Every sponsorship tier with its price in cents, standard tiers first; a sold tier is unavailable.
-async fn list_sponsorship_tiers(State(state): State<AppState>, request: HeaderMap) -> Result<Response, ApiError> {
-    Ok(state
-        .catalogue
+async fn list_sponsorship_tiers(
+    State(catalogue): State<Arc<CatalogueCache>>,
+    request: Request,
+) -> Result<Response, ApiError> {
+    Ok(catalogue
         .snapshot()
         .await?
         .sponsorship_tiers_answer
-        .respond(&request))
+        .respond(request.headers()))
 }

@@ -4,6 +4,7 @@
 //! test suite runs against both.
 
 mod admin;
+mod backup;
 mod orders;
 mod outbox;
 mod pickups;
@@ -22,6 +23,7 @@ use sqlx::migrate::{MigrateError, Migrator};
 use sqlx::{AnyPool, Executor};
 
 pub use admin::AuditEntry;
+pub use backup::BackupError;
 pub use orders::{NewPendingOrder, OverdueOrder, PaidTransition, ReserveError};
 pub use outbox::{ClaimedEmail, EmailKind, OutboxEmail};
 pub use pickups::{Handover, PickLine};

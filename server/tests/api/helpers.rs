@@ -348,6 +348,11 @@ async fn start(
 }
 
 impl TestApp {
+    /// The address of this app's database, as `DATABASE_URL` would give it.
+    pub fn database_url(&self) -> String {
+        self.database.url()
+    }
+
     pub fn url(&self, path: &str) -> String {
         format!("{}{path}", self.address)
     }

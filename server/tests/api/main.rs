@@ -5,6 +5,7 @@ mod fake_stripe;
 mod helpers;
 
 mod admin;
+mod backup;
 mod catalogue;
 mod email;
 mod errors;
