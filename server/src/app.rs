@@ -12,10 +12,9 @@ use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
-use tower_http::trace::TraceLayer;
 
 use crate::error::ApiError;
-use crate::middleware::{SecurityHeaders, limit_body, limit_requests, record_client_address};
+use crate::middleware::{SecurityHeaders, limit_body, limit_requests, record_client_address, trace_request};
 use crate::payments::stripe::RETRY_BUDGET;
 use crate::state::AppState;
 use crate::{api, web};
@@ -32,15 +31,16 @@ pub fn app(state: AppState) -> Router {
         header::CACHE_CONTROL,
         HeaderValue::from_static("no-store"),
     ));
-    // Calls that run code and read bodies: traced, bounded in time and size, limited per client,
+    // Calls that run code and read bodies: traced with a request id, bounded in time and size, limited per client,
     // compressed.
     let calls = Router::new()
         .nest("/api", api)
         .merge(api::health_router())
+        .merge(api::metrics_router())
         .merge(api::unsubscribe_router())
         .layer(
             ServiceBuilder::new()
-                .layer(TraceLayer::new_for_http())
+                .layer(from_fn_with_state(state.metrics.clone(), trace_request))
                 .layer(TimeoutLayer::with_status_code(
                     StatusCode::REQUEST_TIMEOUT,
                     REQUEST_TIMEOUT,

@@ -9,6 +9,7 @@ pub mod domain;
 pub mod email;
 pub mod error;
 pub mod event;
+pub mod metrics;
 pub mod middleware;
 pub mod orders;
 pub mod payments;

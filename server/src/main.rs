@@ -37,7 +37,8 @@ Settings come from the environment: PORT, BIND, DATA_DIR, DATABASE_URL,
 CONFERENCE_FILE, WEB_DIR, PUBLIC_URL, STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY,
 STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE, STRIPE_ALLOW_TEST_KEYS, RESERVATION_MINUTES,
 SMTP_URL, MAIL_FROM, MAIL_MAX_ATTEMPTS, MAIL_RETRY_BASE_SECONDS, MAIL_POLL_SECONDS,
-MAIL_WORKER, TRUSTED_PROXIES, RATE_LIMITS, ADMIN_PASSWORD_HASH, ADMIN_TOKEN, RUST_LOG.
+MAIL_WORKER, TRUSTED_PROXIES, RATE_LIMITS, ADMIN_PASSWORD_HASH, ADMIN_TOKEN, RUST_LOG,
+LOG_FORMAT.
 See README.md.
 
 A PUBLIC_URL starting with https:// makes a live site: it needs Stripe's three keys
@@ -58,12 +59,10 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     }
-    tracing_subscriber::fmt()
-        .with_writer(std::io::stderr)
-        .with_env_filter(
-            EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,tower_http=info")),
-        )
-        .init();
+    if let Err(error) = init_logging() {
+        eprintln!("error: {error}");
+        return ExitCode::from(2);
+    }
 
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(runtime) => runtime,
@@ -88,6 +87,26 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// Logs go to standard error, as text or, with `LOG_FORMAT=json`, one JSON object per line
+/// carrying the fields of its spans (a call's request id, method and route).
+fn init_logging() -> Result<(), String> {
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn"));
+    let logs = tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_env_filter(filter);
+    match std::env::var("LOG_FORMAT").as_deref() {
+        Err(_) | Ok("text") => logs.init(),
+        Ok("json") => logs
+            .json()
+            .flatten_event(true)
+            .with_current_span(false)
+            .with_span_list(true)
+            .init(),
+        Ok(other) => return Err(format!("LOG_FORMAT must be text or json, not {other:?}")),
+    }
+    Ok(())
 }
 
 /// `conference admin hash-password`: the password comes from standard input, so it

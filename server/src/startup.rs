@@ -100,6 +100,7 @@ impl Application {
                 gateway,
                 sandbox,
                 rate_limiter: Arc::new(RateLimiter::default()),
+                metrics: Arc::default(),
                 clock,
             },
         })

@@ -5,6 +5,7 @@ use std::sync::Arc;
 use crate::catalogue::CatalogueCache;
 use crate::clock::Clock;
 use crate::event::Event;
+use crate::metrics::Metrics;
 use crate::middleware::RateLimiter;
 use crate::payments::{PaymentGateway, SandboxGateway};
 use crate::settings::Settings;
@@ -22,6 +23,8 @@ pub struct AppState {
     pub sandbox: Option<SandboxGateway>,
     /// Per-client request budgets; shared by every route of this process.
     pub rate_limiter: Arc<RateLimiter>,
+    /// What this process has answered, for `/metrics`.
+    pub metrics: Arc<Metrics>,
     /// What time it is for the event's rules (refund windows, the transfer cut-off).
     pub clock: Arc<dyn Clock>,
 }

@@ -4,6 +4,7 @@ mod admin;
 mod catalogue;
 mod health;
 mod merchandise_checkout;
+mod metrics;
 mod my_tickets;
 mod purchase;
 mod sandbox;
@@ -20,6 +21,7 @@ use crate::state::AppState;
 
 pub use catalogue::router as catalogue_router;
 pub use health::router as health_router;
+pub use metrics::router as metrics_router;
 pub use unsubscribe::router as unsubscribe_router;
 
 /// Every `/api/…` route; unknown paths and methods answer in the JSON error format.

@@ -51,6 +51,8 @@ pub struct Settings {
     /// Per-address rate limits and caps on open reservations; off only for load tests.
     pub rate_limits: bool,
     pub admin: AdminSettings,
+    /// The bearer token a Prometheus scraper presents at `/metrics`; without it, no metrics.
+    pub metrics: MetricsSettings,
 }
 
 /// How the organizer signs in to the back office; with neither, it is closed.
@@ -74,6 +76,20 @@ impl std::fmt::Debug for AdminSettings {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("AdminSettings")
             .field("password", &self.password_hash.is_some())
+            .field("token", &self.token.is_some())
+            .finish()
+    }
+}
+
+#[derive(Clone, Default)]
+pub struct MetricsSettings {
+    /// At least `AdminSettings::MIN_TOKEN_CHARS` long.
+    pub token: Option<String>,
+}
+
+impl std::fmt::Debug for MetricsSettings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MetricsSettings")
             .field("token", &self.token.is_some())
             .finish()
     }
@@ -316,6 +332,20 @@ impl Settings {
             },
         };
 
+        let metrics = MetricsSettings {
+            token: match get("METRICS_TOKEN") {
+                Some(token) if token.chars().count() >= AdminSettings::MIN_TOKEN_CHARS => Some(token),
+                Some(_) => {
+                    return Err(SettingsError::Invalid {
+                        name: "METRICS_TOKEN",
+                        expected: "at least 32 characters (try `openssl rand -hex 32`)",
+                        value: "…".into(),
+                    });
+                }
+                None => None,
+            },
+        };
+
         Ok(Self {
             bind,
             port,
@@ -331,6 +361,7 @@ impl Settings {
             trusted_proxies,
             rate_limits,
             admin,
+            metrics,
         })
     }
 }

@@ -204,6 +204,16 @@ impl Store {
         Ok(())
     }
 
+    /// How many emails are in each status.
+    pub async fn outbox_totals(&self) -> Result<Vec<(String, i64)>, sqlx::Error> {
+        let rows = sqlx::query("SELECT status, COUNT(*) AS count FROM outbox GROUP BY status ORDER BY status")
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter()
+            .map(|row| Ok((row.try_get("status")?, row.try_get("count")?)))
+            .collect()
+    }
+
     /// Every email, newest first.
     pub async fn list_outbox(&self) -> Result<Vec<OutboxEmail>, sqlx::Error> {
         let rows = sqlx::query(

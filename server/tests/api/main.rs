@@ -15,6 +15,7 @@ mod inventory;
 mod limits;
 mod live_mode;
 mod merchandise_checkout;
+mod observability;
 mod privacy;
 mod sandbox_cards;
 mod smtp_sink;

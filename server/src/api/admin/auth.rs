@@ -90,7 +90,7 @@ pub fn refuse_cross_site(headers: &HeaderMap, public_url: &str) -> Result<(), Ap
     }
 }
 
-fn bearer_token(headers: &HeaderMap) -> Option<&str> {
+pub fn bearer_token(headers: &HeaderMap) -> Option<&str> {
     headers
         .get(header::AUTHORIZATION)?
         .to_str()

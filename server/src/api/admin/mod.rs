@@ -12,6 +12,8 @@ mod session;
 mod sponsorships;
 mod waitlist;
 
+pub use auth::bearer_token;
+
 use axum::Router;
 
 use crate::state::AppState;
