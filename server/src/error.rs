@@ -48,9 +48,16 @@ pub enum ApiError {
 
 impl From<sqlx::Error> for ApiError {
     fn from(error: sqlx::Error) -> Self {
-        Self::Internal(error.into())
+        if crate::store::is_overload(&error) {
+            Self::Unavailable(error.into())
+        } else {
+            Self::Internal(error.into())
+        }
     }
 }
+
+/// How long an overloaded client is asked to wait before trying again.
+const OVERLOAD_RETRY_AFTER_SECONDS: u64 = 1;
 
 impl ApiError {
     fn status(&self) -> StatusCode {
@@ -95,6 +102,11 @@ impl IntoResponse for ApiError {
             },
         };
         let mut response = (self.status(), Json(body)).into_response();
+        if let Self::Unavailable(_) = &self {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(OVERLOAD_RETRY_AFTER_SECONDS));
+        }
         if let Self::RateLimited { retry_after, .. } = &self {
             // Whole seconds, rounded up: a client that waits exactly this long gets through.
             let seconds = retry_after.as_secs() + u64::from(retry_after.subsec_nanos() > 0);
@@ -180,5 +192,61 @@ fn json_rejection_error(rejection: JsonRejection) -> ApiError {
         ),
         other if other.status() == StatusCode::PAYLOAD_TOO_LARGE => ApiError::PayloadTooLarge,
         _ => ApiError::BadRequest("The request body could not be read.".into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use axum::http::{StatusCode, header};
+    use axum::response::IntoResponse;
+    use sqlx::{AnyConnection, Connection, Executor};
+
+    use super::ApiError;
+
+    async fn message(error: ApiError) -> (StatusCode, Option<String>, String) {
+        let response = error.into_response();
+        let status = response.status();
+        let retry_after = response
+            .headers()
+            .get(header::RETRY_AFTER)
+            .map(|value| value.to_str().unwrap().to_owned());
+        let body = axum::body::to_bytes(response.into_body(), 1024).await.unwrap();
+        let json: serde_json::Value = serde_json::from_slice(&body).unwrap();
+        (status, retry_after, json["message"].as_str().unwrap().to_owned())
+    }
+
+    #[tokio::test]
+    async fn a_pool_with_no_connection_to_spare_asks_the_client_to_retry() {
+        let answer = message(sqlx::Error::PoolTimedOut.into()).await;
+
+        assert_eq!(
+            answer,
+            (
+                StatusCode::SERVICE_UNAVAILABLE,
+                Some("1".to_owned()),
+                "The service is temporarily unavailable. Please try again shortly.".to_owned()
+            )
+        );
+    }
+
+    #[tokio::test]
+    async fn a_write_locked_out_by_another_writer_asks_the_client_to_retry() {
+        sqlx::any::install_default_drivers();
+        let folder = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}?mode=rwc", folder.path().join("busy.db").display());
+        let mut holder = AnyConnection::connect(&url).await.unwrap();
+        holder.execute("CREATE TABLE t (x INTEGER)").await.unwrap();
+        holder.execute("BEGIN IMMEDIATE").await.unwrap();
+        let mut writer = AnyConnection::connect(&url).await.unwrap();
+        writer.execute("PRAGMA busy_timeout = 0").await.unwrap();
+
+        let locked = writer.execute("INSERT INTO t VALUES (1)").await.unwrap_err();
+
+        assert_eq!(message(locked.into()).await.0, StatusCode::SERVICE_UNAVAILABLE);
+        let broken = writer
+            .execute("INSERT INTO no_such_table VALUES (1)")
+            .await
+            .unwrap_err();
+        assert_eq!(message(broken.into()).await.0, StatusCode::INTERNAL_SERVER_ERROR);
     }
 }

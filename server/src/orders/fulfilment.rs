@@ -1,7 +1,9 @@
+use std::time::{Duration, Instant};
+
 use super::refunds::{IssueRefund, issue_refund};
 use super::{Order, OrderStatus};
 use crate::payments::{CURRENCY, GatewayError, PaymentGateway, PaymentStatus};
-use crate::store::{PaidTransition, Store};
+use crate::store::{PaidTransition, Store, is_overload};
 
 #[derive(Debug, thiserror::Error)]
 pub enum FulfilError {
@@ -78,7 +80,7 @@ pub async fn fulfil_payment(
             order.id
         )));
     }
-    match store.mark_order_paid(&order.id).await? {
+    match mark_paid_despite_overload(store, &order.id).await? {
         PaidTransition::Paid(order) | PaidTransition::AlreadyPaid(order) if order.refund_reason.is_some() => {
             Err(refund_unhonoured(store, gateway, &order).await)
         }
@@ -88,6 +90,23 @@ pub async fn fulfil_payment(
         }
         PaidTransition::AlreadyPaid(order) => Ok(order),
         PaidTransition::NotFound => Err(FulfilError::UnknownPayment),
+    }
+}
+
+/// The gateway has taken the money: a database too busy to record it right now is waited
+/// for (up to half the request timeout), not reported as a failure the buyer must retry.
+async fn mark_paid_despite_overload(store: &Store, order_id: &str) -> Result<PaidTransition, sqlx::Error> {
+    let give_up_at = Instant::now() + Duration::from_secs(30);
+    let mut wait = Duration::from_millis(25);
+    loop {
+        match store.mark_order_paid(order_id).await {
+            Err(error) if is_overload(&error) && Instant::now() + wait < give_up_at => {
+                tracing::warn!(order = %order_id, %error, "database busy while marking an order paid; trying again");
+                tokio::time::sleep(wait).await;
+                wait = (wait * 2).min(Duration::from_secs(1));
+            }
+            result => return result,
+        }
     }
 }
 

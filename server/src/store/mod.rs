@@ -167,6 +167,30 @@ pub fn now_millis() -> i64 {
     i64::try_from(elapsed.as_millis()).unwrap_or(i64::MAX)
 }
 
+/// The database is too busy right now, not broken: every connection is in use past the
+/// pool's wait, SQLite's single writer stayed locked past the busy timeout, or PostgreSQL
+/// refused a connection or aborted a transaction that may simply be tried again. The
+/// caller is told to retry (503 with `Retry-After`); nothing was written.
+pub fn is_overload(error: &sqlx::Error) -> bool {
+    match error {
+        sqlx::Error::PoolTimedOut => true,
+        sqlx::Error::Database(database) => {
+            let code = database.code();
+            let code = code.as_deref().unwrap_or_default();
+            if database.try_downcast_ref::<sqlx::sqlite::SqliteError>().is_some() {
+                // SQLITE_BUSY and SQLITE_LOCKED, with any extended code.
+                code.parse::<i32>().is_ok_and(|code| matches!(code & 0xff, 5 | 6))
+            } else if database.try_downcast_ref::<sqlx::postgres::PgDatabaseError>().is_some() {
+                // too_many_connections, cannot_connect_now, serialization_failure, deadlock_detected
+                matches!(code, "53300" | "57P03" | "40001" | "40P01")
+            } else {
+                false
+            }
+        }
+        _ => false,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::describe_database;
