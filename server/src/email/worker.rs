@@ -4,6 +4,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use futures_util::StreamExt;
 use lettre::message::Mailbox;
 
 use super::compose::compose;
@@ -17,7 +18,10 @@ use crate::store::{ClaimedEmail, EmailKind, Store, TicketStatus, now_millis};
 /// How long a claimed email is held by one worker before another may take it.
 const LEASE_MILLIS: i64 = 5 * 60 * 1000;
 /// Emails claimed per round.
-const BATCH: i64 = 10;
+const BATCH: i64 = 50;
+/// Emails in flight at once, each on its own pooled SMTP connection (lettre's pool keeps
+/// up to ten): a launch's receipts go out in seconds, not one round trip after another.
+const SEND_CONCURRENCY: usize = 8;
 /// The longest one send may take (the SMTP timeout, with a margin). A send starts only
 /// if it will end inside the lease, so no other worker can have taken the email meanwhile.
 const SEND_BUDGET_MILLIS: i64 = 30 * 1000;
@@ -71,39 +75,57 @@ impl Mailer {
         self.transport.describe()
     }
 
-    /// Sends every email that is due now; returns how many went out.
+    /// Sends the emails due now, one batch; returns how many went out.
     pub async fn deliver_due(&self) -> Result<usize, sqlx::Error> {
+        Ok(self.deliver_batch().await?.sent)
+    }
+
+    /// Claims a batch of due emails and sends them, several at a time.
+    async fn deliver_batch(&self) -> Result<Batch, sqlx::Error> {
         let now = now_millis();
         let lease_until = now + LEASE_MILLIS;
         let claimed = self.store.claim_due_emails(now, lease_until, BATCH).await?;
+        let count = claimed.len();
+        let outcomes: Vec<Result<bool, sqlx::Error>> = futures_util::stream::iter(claimed)
+            .map(|email| self.deliver(email, lease_until))
+            .buffer_unordered(SEND_CONCURRENCY)
+            .collect()
+            .await;
         let mut sent = 0;
-        for email in claimed {
-            if now_millis() + SEND_BUDGET_MILLIS > lease_until {
-                // The rest wait for their lease to lapse and are claimed again, by any worker.
-                break;
+        for outcome in outcomes {
+            sent += usize::from(outcome?);
+        }
+        Ok(Batch { claimed: count, sent })
+    }
+
+    /// Sends one claimed email and records the outcome; true when it went out.
+    async fn deliver(&self, email: ClaimedEmail, lease_until: i64) -> Result<bool, sqlx::Error> {
+        if now_millis() + SEND_BUDGET_MILLIS > lease_until {
+            // It waits for its lease to lapse and is claimed again, by any worker.
+            return Ok(false);
+        }
+        match self.send(&email).await {
+            Ok(Delivery::Sent) => {
+                self.store.mark_email_sent(&email.id).await?;
+                tracing::info!(email = %email.id, to = %mask_email(&email.recipient), kind = email.kind.as_str(), "email sent");
+                Ok(true)
             }
-            match self.send(&email).await {
-                Ok(Delivery::Sent) => {
-                    self.store.mark_email_sent(&email.id).await?;
-                    tracing::info!(email = %email.id, to = %mask_email(&email.recipient), kind = email.kind.as_str(), "email sent");
-                    sent += 1;
-                }
-                Ok(Delivery::Cancelled(reason)) => {
-                    self.store.mark_email_cancelled(&email.id, reason).await?;
-                    tracing::info!(email = %email.id, reason, "email cancelled");
-                }
-                Err(error) => {
-                    let retry_at = (email.attempts < i64::from(self.max_attempts))
-                        .then(|| now_millis() + self.backoff_millis(email.attempts));
-                    tracing::warn!(email = %email.id, to = %mask_email(&email.recipient), attempts = email.attempts,
-                        gives_up = retry_at.is_none(), %error, "email not sent");
-                    self.store
-                        .mark_email_attempt_failed(&email.id, &error, retry_at)
-                        .await?;
-                }
+            Ok(Delivery::Cancelled(reason)) => {
+                self.store.mark_email_cancelled(&email.id, reason).await?;
+                tracing::info!(email = %email.id, reason, "email cancelled");
+                Ok(false)
+            }
+            Err(error) => {
+                let retry_at = (email.attempts < i64::from(self.max_attempts))
+                    .then(|| now_millis() + self.backoff_millis(email.attempts));
+                tracing::warn!(email = %email.id, to = %mask_email(&email.recipient), attempts = email.attempts,
+                    gives_up = retry_at.is_none(), %error, "email not sent");
+                self.store
+                    .mark_email_attempt_failed(&email.id, &error, retry_at)
+                    .await?;
+                Ok(false)
             }
         }
-        Ok(sent)
     }
 
     /// 1×, 2×, 4×… the base wait after the first, second, third… failure.
@@ -201,6 +223,12 @@ impl Mailer {
     }
 }
 
+/// One round of the worker.
+struct Batch {
+    claimed: usize,
+    sent: usize,
+}
+
 /// What became of an email the worker took.
 enum Delivery {
     Sent,
@@ -208,14 +236,22 @@ enum Delivery {
     Cancelled(&'static str),
 }
 
-/// Runs `deliver_due` every `every` until the task is dropped.
+/// Sends due emails every `every` until the task is dropped, and straight on while full
+/// batches come back: after a launch, the outbox drains without waiting for the next tick.
 pub async fn run_outbox_worker(mailer: Arc<Mailer>, every: Duration) {
     let mut ticks = tokio::time::interval(every);
     ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         ticks.tick().await;
-        if let Err(error) = mailer.deliver_due().await {
-            tracing::warn!(%error, "could not read the email outbox");
+        loop {
+            match mailer.deliver_batch().await {
+                Ok(batch) if batch.claimed == usize::try_from(BATCH).unwrap_or(usize::MAX) => {}
+                Ok(_) => break,
+                Err(error) => {
+                    tracing::warn!(%error, "could not read the email outbox");
+                    break;
+                }
+            }
         }
     }
 }

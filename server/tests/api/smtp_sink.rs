@@ -66,6 +66,10 @@ impl SmtpSink {
         let mut server = Server::new(collector);
         server
             .with_name("smtp.test")
+            // A connection per thread: enough for two instances' pools of concurrent sends, as
+            // a relay serves them (with mailin's default of four, pooled idle connections queue
+            // the rest until they time out).
+            .with_num_threads(32)
             .with_ssl(SslConfig::None)
             .unwrap()
             .with_addr(("127.0.0.1", port))
