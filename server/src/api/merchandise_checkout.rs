@@ -6,6 +6,7 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
+use super::idempotency_key::IdempotencyKeyHeader;
 use super::purchase::{PaymentCreated, fulfil_error, is_buyer, order_paid_by, place_at_server_price};
 use crate::domain::{EmailAddress, Money, mask_email, mask_name};
 use crate::error::{ApiError, ApiJson, FieldErrors};
@@ -44,6 +45,7 @@ struct PaymentRequest {
 async fn create_payment(
     State(state): State<AppState>,
     client: ClientAddress,
+    IdempotencyKeyHeader(idempotency_key): IdempotencyKeyHeader,
     ApiJson(request): ApiJson<PaymentRequest>,
 ) -> Result<Json<PaymentCreated>, ApiError> {
     let item = state
@@ -66,7 +68,7 @@ async fn create_payment(
     };
     let sold_out = format!("Sorry, the {description} is sold out.");
     Ok(Json(
-        place_at_server_price(&state, order, request.amount, sold_out, client).await?,
+        place_at_server_price(&state, order, request.amount, sold_out, client, idempotency_key).await?,
     ))
 }
 

@@ -3,6 +3,7 @@
 mod admin;
 mod catalogue;
 mod health;
+mod idempotency_key;
 mod merchandise_checkout;
 mod metrics;
 mod my_tickets;

@@ -10,7 +10,10 @@ use tokio::sync::oneshot;
 use crate::domain::Money;
 use crate::error::ApiError;
 use crate::middleware::ClientAddress;
-use crate::orders::{self, CheckoutError, FulfilError, NewOrder, OpenReservationCaps, Order, OrderKind, Placement};
+use crate::orders::{
+    self, CheckoutError, FulfilError, IdempotencyKey, NewOrder, OpenReservationCaps, Order, OrderKind, OrderStatus,
+    Placement,
+};
 use crate::payments::GatewayError;
 use crate::state::AppState;
 
@@ -25,7 +28,8 @@ pub struct PaymentCreated {
 }
 
 /// Refuses a client's amount that differs from the server's (DESIGN.md §4.1),
-/// then places the order: reserve, store it pending, create the payment.
+/// then places the order: reserve, store it pending, create the payment. A call
+/// with an `Idempotency-Key` already used for the same request gets that order.
 ///
 /// The placement runs on its own task and always finishes: if the request is cut
 /// off before the answer (client gone, timeout), the task cancels the payment and
@@ -36,6 +40,7 @@ pub async fn place_at_server_price(
     client_amount: Option<i64>,
     sold_out_message: String,
     client: ClientAddress,
+    idempotency_key: Option<String>,
 ) -> Result<PaymentCreated, ApiError> {
     if client_amount.is_some_and(|amount| amount != order.amount().cents()) {
         return Err(ApiError::Conflict(
@@ -46,13 +51,15 @@ pub async fn place_at_server_price(
         hold_for: Duration::from_secs(u64::from(state.settings.reservation_minutes) * 60),
         client_address: client.to_string(),
         caps: state.settings.rate_limits.then_some(OpenReservationCaps::DEFAULT),
+        idempotency: idempotency_key.map(|key| IdempotencyKey::new(key, &order, client_amount)),
     };
     let (answer, answered) = oneshot::channel();
     let (store, gateway) = (state.store.clone(), state.gateway.clone());
     tokio::spawn(async move {
         let placed = orders::place_order(&store, gateway.as_ref(), &order, &placement).await;
         if let Err(Ok((order, payment))) = answer.send(placed) {
-            orders::abandon_placement(&store, gateway.as_ref(), &order, &payment).await;
+            let idempotency = placement.idempotency.as_ref();
+            orders::abandon_placement(&store, gateway.as_ref(), &order, &payment, idempotency).await;
         }
     });
     let placed = answered
@@ -72,6 +79,18 @@ pub async fn place_at_server_price(
                 .into(),
             retry_after,
         },
+        CheckoutError::KeyReused => ApiError::Conflict(
+            "This Idempotency-Key was already used for a different request. Send a new key for a new purchase.".into(),
+        ),
+        CheckoutError::KeyInFlight => ApiError::Conflict(
+            "A request with this Idempotency-Key is still being processed. Please try again in a moment.".into(),
+        ),
+        CheckoutError::AlreadyClosed(OrderStatus::Paid | OrderStatus::Refunded) => {
+            ApiError::Conflict("This purchase has already been paid. Your confirmation is on its way by email.".into())
+        }
+        CheckoutError::AlreadyClosed(_) => ApiError::Conflict(
+            "This checkout has expired and its items were released. Please start your purchase again.".into(),
+        ),
         CheckoutError::Gateway(error) => gateway_error(error),
         CheckoutError::Store(error) => error.into(),
     })?;

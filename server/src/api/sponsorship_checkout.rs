@@ -7,6 +7,7 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
+use super::idempotency_key::IdempotencyKeyHeader;
 use super::purchase::{PaymentCreated, fulfil_error, is_buyer, order_paid_by, place_at_server_price};
 use crate::domain::{EmailAddress, Money};
 use crate::error::{ApiError, ApiJson, FieldErrors};
@@ -50,6 +51,7 @@ struct PaymentRequest {
 async fn create_payment(
     State(state): State<AppState>,
     client: ClientAddress,
+    IdempotencyKeyHeader(idempotency_key): IdempotencyKeyHeader,
     ApiJson(request): ApiJson<PaymentRequest>,
 ) -> Result<Json<PaymentCreated>, ApiError> {
     let tier = state
@@ -60,7 +62,7 @@ async fn create_payment(
     let (tier, order) = parse_order(&request, tier)?;
     let taken = format!("Sorry, the {} sponsorship has already been taken.", tier.label);
     Ok(Json(
-        place_at_server_price(&state, order, request.price, taken, client).await?,
+        place_at_server_price(&state, order, request.price, taken, client, idempotency_key).await?,
     ))
 }
 

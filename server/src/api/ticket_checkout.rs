@@ -6,6 +6,7 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
+use super::idempotency_key::IdempotencyKeyHeader;
 use super::purchase::{PaymentCreated, fulfil_error, is_buyer, order_paid_by, place_at_server_price};
 use crate::domain::{EmailAddress, NameError, PersonName};
 use crate::error::{ApiError, ApiJson, FieldErrors};
@@ -47,6 +48,7 @@ struct PaymentIntentResponse {
 async fn create_payment_intent(
     State(state): State<AppState>,
     client: ClientAddress,
+    IdempotencyKeyHeader(idempotency_key): IdempotencyKeyHeader,
     ApiJson(request): ApiJson<PaymentIntentRequest>,
 ) -> Result<Json<PaymentIntentResponse>, ApiError> {
     let ticket = state
@@ -55,7 +57,7 @@ async fn create_payment_intent(
         .ok_or_else(|| ApiError::NotFound("The selected ticket type does not exist".into()))?;
     let order = parse_order(&request, ticket)?;
     let sold_out = format!("Sorry, the {} is sold out.", ticket.name);
-    let payment = place_at_server_price(&state, order, request.amount, sold_out, client).await?;
+    let payment = place_at_server_price(&state, order, request.amount, sold_out, client, idempotency_key).await?;
     Ok(Json(PaymentIntentResponse {
         payment,
         ticket_id: ticket.id,

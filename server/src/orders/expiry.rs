@@ -80,5 +80,8 @@ pub async fn run_expiry_sweeper(store: Store, gateway: Arc<dyn PaymentGateway>, 
             Ok(count) => tracing::info!(count, "expired unpaid reservations"),
             Err(error) => tracing::warn!(%error, "could not expire reservations"),
         }
+        if let Err(error) = store.purge_idempotency_keys(crate::store::now_millis()).await {
+            tracing::warn!(%error, "could not forget old idempotency keys");
+        }
     }
 }

@@ -12,7 +12,7 @@ use serde::Serialize;
 
 use crate::domain::Money;
 
-pub use checkout::{CheckoutError, OpenReservationCaps, Placement, abandon_placement, place_order};
+pub use checkout::{CheckoutError, IdempotencyKey, OpenReservationCaps, Placement, abandon_placement, place_order};
 pub use expiry::{expire_reservations, run_expiry_sweeper};
 pub use fulfilment::{FulfilError, cancel_payment, fulfil_payment, record_payment_failure};
 pub use refund_policy::{PolicyRefund, RefundWindow, policy_refund};

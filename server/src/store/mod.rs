@@ -5,6 +5,7 @@
 
 mod admin;
 mod backup;
+mod idempotency;
 mod orders;
 mod outbox;
 mod pickups;
@@ -24,6 +25,7 @@ use sqlx::{AnyPool, Executor};
 
 pub use admin::AuditEntry;
 pub use backup::BackupError;
+pub use idempotency::{IDEMPOTENCY_WINDOW_MILLIS, IdempotencyClaim};
 pub use orders::{NewPendingOrder, OverdueOrder, PaidTransition, ReserveError};
 pub use outbox::{ClaimedEmail, EmailKind, OutboxEmail};
 pub use pickups::{Handover, PickLine};

@@ -25,6 +25,9 @@ pub enum ReserveError {
         /// When the earliest of them expires (Unix ms).
         next_expiry: i64,
     },
+    /// Another request holds the idempotency key: it placed, or is placing, the order.
+    #[error("the idempotency key is taken")]
+    KeyTaken,
     #[error(transparent)]
     Store(#[from] sqlx::Error),
 }
@@ -39,6 +42,8 @@ pub struct NewPendingOrder<'a> {
     pub gateway: &'a str,
     pub client_address: &'a str,
     pub caps: Option<OpenReservationCaps>,
+    /// The create call's idempotency key and request hash, claimed with the order.
+    pub idempotency: Option<(&'a str, &'a str)>,
 }
 
 /// A pending order whose reservation ran out.
@@ -257,6 +262,12 @@ impl Store {
     ) -> Result<Order, ReserveError> {
         let now = now_millis();
         let mut tx = self.pool.begin().await?;
+        if let Some((key, request_hash)) = pending.idempotency {
+            // First, so a retry waits for the original's transaction and then finds its order.
+            if !super::idempotency::claim_key(&mut tx, key, request_hash, pending.id, now).await? {
+                return Err(ReserveError::KeyTaken);
+            }
+        }
         if let (Some(_), Backend::Postgres) = (pending.caps, self.backend) {
             // Counting open reservations and adding one must not interleave with another
             // checkout for the same buyer or network. SQLite has one writer at a time already.

@@ -127,6 +127,7 @@ async fn open_checkout(app: &TestApp, email: &str, client: &str) {
                 gateway: "sandbox",
                 client_address: client,
                 caps: Some(OpenReservationCaps::DEFAULT),
+                idempotency: None,
             },
         )
         .await

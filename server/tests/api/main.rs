@@ -11,6 +11,7 @@ mod email;
 mod errors;
 mod headers;
 mod health;
+mod idempotency;
 mod inventory;
 mod limits;
 mod live_mode;
