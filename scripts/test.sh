@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test layer and prints each layer's count:
 #   checks (rustfmt, clippy, tsc, eslint, prettier), Rust tests on SQLite,
-#   Rust tests on PostgreSQL, Vitest, and Playwright against the release server.
+#   Rust tests on PostgreSQL, Vitest, Playwright against the release server, and
+#   SIGKILL-and-restart runs of the release server on SQLite and PostgreSQL.
 # In CI (CI=true) no layer may be skipped; elsewhere a missing PostgreSQL or
 # Chromium skips its layer with a loud warning.
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -119,6 +120,18 @@ if ensure_chromium; then
     bash -c "cd '$ROOT/web' && npx playwright test"
 else
   skip_layer "Browser end-to-end tests" "Chromium is missing (apt-get install chromium)"
+fi
+
+# Crash safety: what a buyer was told, the stock and the receipts must survive the server
+# dying at any moment of a purchase.
+build_server
+layer "Crash restarts on SQLite (bench/crash-restarts.mjs)" '^[0-9]+ passed, [0-9]+ failed$' \
+  node "$ROOT/bench/crash-restarts.mjs" --db sqlite
+if [[ -n "${TEST_DATABASE_URL:-}" ]] && postgres_reachable "$TEST_DATABASE_URL"; then
+  layer "Crash restarts on PostgreSQL (bench/crash-restarts.mjs)" '^[0-9]+ passed, [0-9]+ failed$' \
+    node "$ROOT/bench/crash-restarts.mjs" --db postgres
+else
+  skip_layer "Crash restarts on PostgreSQL" "no PostgreSQL answers at TEST_DATABASE_URL"
 fi
 
 printf '\n\033[1mTest layers\033[0m\n'
