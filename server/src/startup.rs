@@ -21,6 +21,10 @@ use crate::store::{Store, describe_database};
 /// How often unpaid reservations are looked for and released.
 const EXPIRY_SWEEP_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
 
+/// How long a stopping server waits for the email worker to finish the batch it is
+/// sending; under the 30 s most process managers allow between SIGTERM and SIGKILL.
+const MAIL_DRAIN_LIMIT: std::time::Duration = std::time::Duration::from_secs(20);
+
 pub struct Application {
     listener: TcpListener,
     state: AppState,
@@ -133,9 +137,10 @@ impl Application {
             self.state.gateway.clone(),
             EXPIRY_SWEEP_EVERY,
         ));
+        let (stop_mail, mail_stopping) = tokio::sync::watch::channel(false);
         let mail_worker = self
             .mail_poll_every
-            .map(|every| tokio::spawn(run_outbox_worker(self.mailer.clone(), every)));
+            .map(|every| tokio::spawn(run_outbox_worker(self.mailer.clone(), every, mail_stopping)));
         // Without TCP_NODELAY a small answer can wait on the client's delayed ACK (Nagle's
         // algorithm): a quarter of the throughput of small cached answers was lost to it.
         let served = axum::serve(
@@ -149,8 +154,12 @@ impl Application {
         .with_graceful_shutdown(shutdown_signal())
         .await;
         sweeper.abort();
-        if let Some(worker) = mail_worker {
-            worker.abort();
+        if let Some(mut worker) = mail_worker {
+            let _ = stop_mail.send(true);
+            if tokio::time::timeout(MAIL_DRAIN_LIMIT, &mut worker).await.is_err() {
+                tracing::warn!("the email worker did not finish its batch in time; its emails go out again later");
+                worker.abort();
+            }
         }
         served?;
         store.close().await;

@@ -15,8 +15,14 @@ pub enum ComposeError {
     Message(#[from] lettre::error::Error),
 }
 
-pub fn compose(email: &RenderedEmail, from: &Mailbox, to: Mailbox) -> Result<Message, ComposeError> {
-    let mut builder = Message::builder().from(from.clone()).to(to).subject(&email.subject);
+/// `outbox_id` names the message: a send repeated after a crash (sent, but not yet
+/// marked sent) carries the same Message-ID, which mail systems use to drop the copy.
+pub fn compose(email: &RenderedEmail, outbox_id: &str, from: &Mailbox, to: Mailbox) -> Result<Message, ComposeError> {
+    let mut builder = Message::builder()
+        .message_id(Some(format!("<{outbox_id}@{}>", from.email.domain())))
+        .from(from.clone())
+        .to(to)
+        .subject(&email.subject);
     if let Some(url) = &email.unsubscribe_url {
         // RFC 8058: mail clients show an unsubscribe button that POSTs to the link.
         builder = builder

@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use futures_util::StreamExt;
 use lettre::message::Mailbox;
+use tokio::sync::watch;
 
 use super::compose::compose;
 use super::render::Renderer;
@@ -218,7 +219,7 @@ impl Mailer {
             .recipient
             .parse()
             .map_err(|_| "the recipient is not a valid address".to_owned())?;
-        let message = compose(&rendered, &self.from, to).map_err(|error| error.to_string())?;
+        let message = compose(&rendered, &email.id, &self.from, to).map_err(|error| error.to_string())?;
         self.transport.send(message).await.map(|()| Delivery::Sent)
     }
 }
@@ -236,15 +237,24 @@ enum Delivery {
     Cancelled(&'static str),
 }
 
-/// Sends due emails every `every` until the task is dropped, and straight on while full
-/// batches come back: after a launch, the outbox drains without waiting for the next tick.
-pub async fn run_outbox_worker(mailer: Arc<Mailer>, every: Duration) {
+/// Sends due emails every `every`, and straight on while full batches come back: after
+/// a launch, the outbox drains without waiting for the next tick. Returns once `stop`
+/// turns true, after the batch in hand: an email sent but not yet marked sent would go
+/// out again when its lease runs out.
+pub async fn run_outbox_worker(mailer: Arc<Mailer>, every: Duration, mut stop: watch::Receiver<bool>) {
     let mut ticks = tokio::time::interval(every);
     ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
-        ticks.tick().await;
+        tokio::select! {
+            _ = ticks.tick() => {}
+            _ = stop.changed() => return,
+        }
         loop {
-            match mailer.deliver_batch().await {
+            let batch = mailer.deliver_batch().await;
+            if *stop.borrow() {
+                return;
+            }
+            match batch {
                 Ok(batch) if batch.claimed == usize::try_from(BATCH).unwrap_or(usize::MAX) => {}
                 Ok(_) => break,
                 Err(error) => {
