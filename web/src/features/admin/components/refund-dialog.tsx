@@ -13,14 +13,9 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/hooks/use-toast';
 import { ApiError } from '@/lib/api-client';
+import { newAttemptKey } from '@/lib/attempt-key';
 import { formatCents } from '@/lib/money';
 import { useRefundOrder, type OrderPage } from '../api/orders';
-
-/** A fresh key per refund attempt: retrying the same attempt can never refund twice. */
-function newAttemptKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
 
 /** "12.50" → 1250; anything else is not an amount. */
 function parseDollars(text: string): number | null {

@@ -1,7 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { z } from 'zod/mini';
 import type { Ticket } from '@/lib/api/get-tickets';
 import { api } from '@/lib/api-client';
+import { AttemptKey } from '@/lib/attempt-key';
 
 const trimmed = () => z.string().check(z.trim());
 
@@ -39,10 +41,19 @@ export const paymentIntentSchema = z.object({
 
 export type PaymentIntent = z.infer<typeof paymentIntentSchema>;
 
-export async function createPaymentIntent(request: PaymentIntentRequest): Promise<PaymentIntent> {
-  return paymentIntentSchema.parse(await api.post<unknown>('/api/create-payment-intent', request));
+/** `idempotencyKey` names the checkout attempt: a retry with it gets the same order back. */
+export async function createPaymentIntent(
+  request: PaymentIntentRequest,
+  idempotencyKey: string,
+): Promise<PaymentIntent> {
+  return paymentIntentSchema.parse(
+    await api.post<unknown>('/api/create-payment-intent', request, { 'Idempotency-Key': idempotencyKey }),
+  );
 }
 
 export function useCreatePaymentIntent() {
-  return useMutation({ mutationFn: createPaymentIntent });
+  const [attempt] = useState(() => new AttemptKey());
+  return useMutation({
+    mutationFn: (request: PaymentIntentRequest) => attempt.send(request, (key) => createPaymentIntent(request, key)),
+  });
 }

@@ -75,6 +75,13 @@ function postedTo(fetchSpy: ReturnType<typeof serveCheckout>, url: string): unkn
   return fetchSpy.mock.calls.filter(([input]) => input === url).map(([, init]) => JSON.parse(String(init?.body)));
 }
 
+/** The Idempotency-Key header of each call to `url`, in order. */
+function keysSentTo(fetchSpy: ReturnType<typeof serveCheckout>, url: string): (string | null)[] {
+  return fetchSpy.mock.calls
+    .filter(([input]) => input === url)
+    .map(([, init]) => new Headers(init?.headers).get('Idempotency-Key'));
+}
+
 function renderCheckout(ticketType = 'developer') {
   return renderWithProviders(
     <Routes>
@@ -201,6 +208,28 @@ describe('ticket checkout: details', () => {
     expect(heading).toHaveFocus();
     expect(screen.getByText('For Ana Diaz (ana@example.com)')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Complete Purchase' })).toBeEnabled();
+  });
+
+  it('retries a create that got no answer with the same Idempotency-Key, so no second ticket is held', async () => {
+    let calls = 0;
+    const fetchSpy = serveCheckout({
+      '/api/create-payment-intent': () =>
+        ++calls === 1
+          ? Promise.reject(new TypeError('Failed to fetch'))
+          : jsonResponse({ clientSecret: CLIENT_SECRET, ticketId: 1, amount: 79900 }),
+    });
+    const { user } = renderCheckout();
+
+    await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Ana Diaz');
+    await user.type(emailField(), 'ana@example.com');
+    await user.click(proceed());
+    expect(await findToast('Error')).toHaveTextContent('Failed to fetch');
+    await user.click(proceed());
+    await screen.findByRole('heading', { name: 'Payment' });
+
+    const [lost, retried] = keysSentTo(fetchSpy, '/api/create-payment-intent');
+    expect(lost).toMatch(/^[0-9a-f]{32}$/);
+    expect(retried).toBe(lost);
   });
 
   it('holds a team pass to its minimum and charges the price per person', async () => {

@@ -1,6 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
+import { AttemptKey } from '@/lib/attempt-key';
 
 /** The most of one item an order holds (the server's limit too). */
 export const MAX_QUANTITY = 10;
@@ -44,10 +46,20 @@ export const merchandisePaymentSchema = z.object({
 export type MerchandisePayment = z.infer<typeof merchandisePaymentSchema>;
 
 /** Reserves the item and creates its payment at the server's price. */
-export async function createMerchandisePayment(request: MerchandisePaymentRequest): Promise<MerchandisePayment> {
-  return merchandisePaymentSchema.parse(await api.post<unknown>('/api/create-merchandise-payment', request));
+/** `idempotencyKey` names the checkout attempt: a retry with it gets the same order back. */
+export async function createMerchandisePayment(
+  request: MerchandisePaymentRequest,
+  idempotencyKey: string,
+): Promise<MerchandisePayment> {
+  return merchandisePaymentSchema.parse(
+    await api.post<unknown>('/api/create-merchandise-payment', request, { 'Idempotency-Key': idempotencyKey }),
+  );
 }
 
 export function useCreateMerchandisePayment() {
-  return useMutation({ mutationFn: createMerchandisePayment });
+  const [attempt] = useState(() => new AttemptKey());
+  return useMutation({
+    mutationFn: (request: MerchandisePaymentRequest) =>
+      attempt.send(request, (key) => createMerchandisePayment(request, key)),
+  });
 }

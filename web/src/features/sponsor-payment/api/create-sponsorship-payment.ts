@@ -1,7 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { z } from 'zod/mini';
 import type { SponsorshipTier } from '@/lib/api/get-sponsorship-tiers';
 import { api } from '@/lib/api-client';
+import { AttemptKey } from '@/lib/attempt-key';
 
 const trimmed = () => z.string().check(z.trim());
 
@@ -64,10 +66,20 @@ export const sponsorshipPaymentSchema = z.object({
 export type SponsorshipPayment = z.infer<typeof sponsorshipPaymentSchema>;
 
 /** Reserves the tier (signature tiers sell once) and creates its payment at the server's price. */
-export async function createSponsorshipPayment(request: SponsorshipPaymentRequest): Promise<SponsorshipPayment> {
-  return sponsorshipPaymentSchema.parse(await api.post<unknown>('/api/create-sponsorship-payment', request));
+/** `idempotencyKey` names the checkout attempt: a retry with it gets the same order back. */
+export async function createSponsorshipPayment(
+  request: SponsorshipPaymentRequest,
+  idempotencyKey: string,
+): Promise<SponsorshipPayment> {
+  return sponsorshipPaymentSchema.parse(
+    await api.post<unknown>('/api/create-sponsorship-payment', request, { 'Idempotency-Key': idempotencyKey }),
+  );
 }
 
 export function useCreateSponsorshipPayment() {
-  return useMutation({ mutationFn: createSponsorshipPayment });
+  const [attempt] = useState(() => new AttemptKey());
+  return useMutation({
+    mutationFn: (request: SponsorshipPaymentRequest) =>
+      attempt.send(request, (key) => createSponsorshipPayment(request, key)),
+  });
 }
