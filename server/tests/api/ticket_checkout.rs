@@ -159,3 +159,48 @@ on_both_databases! {
         assert_eq!(unknown.status(), 404);
     }
 }
+
+/// The gateway has the buyer's money: a database locked by another writer for longer
+/// than SQLite's busy wait must delay recording it, never lose it or answer an error.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_payment_is_recorded_after_the_database_write_lock_is_released() {
+    use sqlx::{Connection, Executor};
+
+    let app = crate::helpers::spawn_app(crate::helpers::Db::Sqlite, Default::default())
+        .await
+        .unwrap();
+    let created: Value = app
+        .create_ticket_payment("developer", 1, "ana@example.com")
+        .await
+        .json()
+        .await
+        .unwrap();
+    let secret = created["clientSecret"].as_str().unwrap();
+    // The gateway took the money; the order is not marked paid yet (no webhook, no confirm call).
+    app.store.confirm_sandbox_payment(secret, None).await.unwrap();
+
+    let mut other_writer = sqlx::AnyConnection::connect(&app.database_url()).await.unwrap();
+    other_writer.execute("BEGIN IMMEDIATE").await.unwrap();
+    let confirm = {
+        let body = json!({ "paymentIntentId": created["paymentIntentId"], "ticketId": 1, "clientSecret": secret });
+        let (client, url) = (app.client.clone(), app.url("/api/confirm-purchase"));
+        tokio::spawn(async move { client.post(url).json(&body).send().await.unwrap() })
+    };
+    // Past the store's 5 s busy_timeout: the first write attempt has failed with SQLITE_BUSY.
+    tokio::time::sleep(std::time::Duration::from_secs(6)).await;
+    assert!(
+        !confirm.is_finished(),
+        "the confirmation waits for the lock instead of answering"
+    );
+    other_writer.execute("COMMIT").await.unwrap();
+
+    let answer = confirm.await.unwrap();
+    assert_eq!(answer.status(), 200);
+    let order = app
+        .store
+        .order(created["orderId"].as_str().unwrap())
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(order.status, OrderStatus::Paid);
+}
