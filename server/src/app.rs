@@ -27,17 +27,31 @@ const _: () = assert!(REQUEST_TIMEOUT.as_millis() > RETRY_BUDGET.as_millis() + 5
 pub fn app(state: AppState) -> Router {
     let security = SecurityHeaders::new(&state.settings);
     // Answers from the API can carry names, emails and codes: no cache may keep them.
-    let api = api::router().layer(SetResponseHeaderLayer::if_not_present(
+    let (api, api_contract) = api::router();
+    let api = api.layer(SetResponseHeaderLayer::if_not_present(
         header::CACHE_CONTROL,
         HeaderValue::from_static("no-store"),
     ));
+    let (health, health_contract) = api::health_router().split_for_parts();
+    let (metrics, metrics_contract) = api::metrics_router().split_for_parts();
+    let (unsubscribe, unsubscribe_contract) = api::unsubscribe_router().split_for_parts();
+    let (catalogue, catalogue_contract) = api::catalogue_router(state.catalogue.clone());
+    let contract = api::contract(
+        api_contract,
+        [
+            catalogue_contract,
+            health_contract,
+            metrics_contract,
+            unsubscribe_contract,
+        ],
+    );
     // Calls that run code and read bodies: traced with a request id, bounded in time and size, limited per client,
     // compressed.
     let calls = Router::new()
         .nest("/api", api)
-        .merge(api::health_router())
-        .merge(api::metrics_router())
-        .merge(api::unsubscribe_router())
+        .merge(health)
+        .merge(metrics)
+        .merge(unsubscribe)
         .layer(
             ServiceBuilder::new()
                 .layer(from_fn_with_state(state.metrics.clone(), trace_request))
@@ -54,7 +68,8 @@ pub fn app(state: AppState) -> Router {
     // ahead and never limited: they go out without the work the calls above need, at the
     // speed of a file server. (Their errors log themselves, as `ApiError`s do.)
     Router::new()
-        .merge(api::catalogue_router(state.catalogue.clone()))
+        .merge(catalogue)
+        .merge(api::serve_contract(&contract))
         .merge(calls)
         .fallback_service(web::router(&state))
         .layer(

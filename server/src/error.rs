@@ -118,11 +118,16 @@ impl IntoResponse for ApiError {
     }
 }
 
-#[derive(serde::Serialize)]
+/// Every error answer's body (DESIGN.md §4.7), and its schema in the API contract.
+#[derive(serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct ErrorBody<'a> {
+#[schema(as = Error)]
+pub struct ErrorBody<'a> {
+    /// A sentence for the visitor: what went wrong and what to do.
     message: String,
+    /// For a 422: the message of each invalid field, by field name.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<std::collections::HashMap<String, String>>)]
     field_errors: Option<&'a FieldErrors>,
     /// A machine-readable reason: the provider's code for a refused card, such as
     /// `card_declined`, or why an admin call was refused, such as `sign_in_required`.

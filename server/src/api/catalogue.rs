@@ -7,6 +7,8 @@ use axum::Router;
 use axum::extract::{Request, State};
 use axum::response::Response;
 use axum::routing::get;
+use utoipa::openapi::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
 
 use crate::catalogue::CatalogueCache;
 use crate::error::ApiError;
@@ -14,14 +16,17 @@ use crate::error::ApiError;
 /// Full paths: these routes are served outside the API's per-call layers (see `app`). They
 /// hold only the catalogue: every request clones its route's state, and at a file server's
 /// rate cloning and dropping the whole `AppState` shows.
-pub fn router<S>(catalogue: Arc<CatalogueCache>) -> Router<S> {
-    Router::new()
+pub fn router<S>(catalogue: Arc<CatalogueCache>) -> (Router<S>, OpenApi) {
+    let (router, contract) = OpenApiRouter::new()
         .route("/api/config", get(public_config))
         .route("/api/tickets", get(list_tickets))
         .route("/api/merchandise", get(list_merchandise))
         .route("/api/sponsorship-tiers", get(list_sponsorship_tiers))
+        .split_for_parts();
+    let router = router
         .method_not_allowed_fallback(super::method_not_allowed)
-        .with_state(catalogue)
+        .with_state(catalogue);
+    (router, contract)
 }
 
 // The handlers read the request's headers in place rather than clone them.

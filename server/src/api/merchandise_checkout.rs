@@ -1,10 +1,11 @@
 //! Pre-ordering merchandise, picked up at the event: create, look up, confirm.
 
+use axum::Json;
 use axum::extract::{Query, State};
 use axum::routing::{get, post};
-use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
+use utoipa_axum::router::OpenApiRouter;
 
 use super::idempotency_key::IdempotencyKeyHeader;
 use super::purchase::{PaymentCreated, fulfil_error, is_buyer, order_paid_by, place_at_server_price};
@@ -15,8 +16,8 @@ use crate::middleware::ClientAddress;
 use crate::orders::{self, NewOrder, Order, OrderKind, sku};
 use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
         .route("/create-merchandise-payment", post(create_payment))
         .route("/get-payment-details", get(payment_details))
         .route("/confirm-merchandise-purchase", post(confirm_purchase))

@@ -1,20 +1,20 @@
 //! `GET /metrics` for a Prometheus scraper holding `METRICS_TOKEN`; without the setting the
 //! route does not exist.
 
-use axum::Router;
 use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use utoipa_axum::router::OpenApiRouter;
 
 use super::admin::bearer_token;
 use crate::error::ApiError;
 use crate::secrets;
 use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/metrics", get(metrics))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().route("/metrics", get(metrics))
 }
 
 async fn metrics(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, ApiError> {

@@ -7,6 +7,7 @@ mod idempotency_key;
 mod merchandise_checkout;
 mod metrics;
 mod my_tickets;
+mod openapi;
 mod purchase;
 mod sandbox;
 mod sponsorship_checkout;
@@ -16,6 +17,8 @@ mod waitlist;
 mod webhooks;
 
 use axum::Router;
+use utoipa::openapi::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
 
 use crate::error::ApiError;
 use crate::state::AppState;
@@ -23,11 +26,13 @@ use crate::state::AppState;
 pub use catalogue::router as catalogue_router;
 pub use health::router as health_router;
 pub use metrics::router as metrics_router;
+pub use openapi::{contract, serve_contract};
 pub use unsubscribe::router as unsubscribe_router;
 
-/// Every `/api/…` route; unknown paths and methods answer in the JSON error format.
-pub fn router() -> Router<AppState> {
-    Router::new()
+/// Every `/api/…` route, and the contract of each (paths relative to `/api`); unknown
+/// paths and methods answer in the JSON error format.
+pub fn router() -> (Router<AppState>, OpenApi) {
+    let (router, contract) = OpenApiRouter::new()
         .merge(waitlist::router())
         .merge(ticket_checkout::router())
         .merge(merchandise_checkout::router())
@@ -36,8 +41,11 @@ pub fn router() -> Router<AppState> {
         .merge(webhooks::router())
         .merge(my_tickets::router())
         .nest("/admin", admin::router())
+        .split_for_parts();
+    let router = router
         .fallback(|| async { ApiError::NotFound("There is no such API endpoint.".into()) })
-        .method_not_allowed_fallback(method_not_allowed)
+        .method_not_allowed_fallback(method_not_allowed);
+    (router, contract)
 }
 
 /// A known endpoint called with a method it does not take, in the JSON error format.

@@ -2,12 +2,13 @@
 //! from the receipt's link comes in the `X-Manage-Token` header (the page keeps it in
 //! the URL's fragment, which never reaches a server log).
 
+use axum::Json;
 use axum::extract::{FromRequestParts, Path, State};
 use axum::http::request::Parts;
 use axum::routing::{get, post};
-use axum::{Json, Router};
 use base64::Engine;
 use serde::{Deserialize, Serialize};
+use utoipa_axum::router::OpenApiRouter;
 
 use crate::domain::{EmailAddress, could_carry_a_link};
 use crate::email::render::qr_png;
@@ -17,8 +18,8 @@ use crate::state::AppState;
 use crate::store::{Naming, TicketRecord, TicketStatus};
 use crate::tickets::{display_code, transfer_until};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
         .route("/my-tickets", get(my_tickets))
         .route("/my-tickets/{ticket_id}/attendee", post(name_attendee))
 }

@@ -1,9 +1,10 @@
 //! The sandbox gateway's card confirmation, standing in for Stripe.js (DESIGN.md §6).
 
+use axum::Json;
 use axum::extract::State;
 use axum::routing::post;
-use axum::{Json, Router};
 use serde::{Deserialize, Deserializer, Serialize};
+use utoipa_axum::router::OpenApiRouter;
 
 use crate::error::{ApiError, ApiJson};
 use crate::orders;
@@ -11,8 +12,8 @@ use crate::payments::cards::CardDetails;
 use crate::payments::sandbox::SandboxConfirmError;
 use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/sandbox/confirm", post(confirm))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().route("/sandbox/confirm", post(confirm))
 }
 
 #[derive(Debug, Deserialize)]

@@ -1,11 +1,12 @@
 //! Buying a sponsorship: create the payment at the catalogue price, confirm it
 //! from the gateway's record (never from the client's word).
 
+use axum::Json;
 use axum::extract::State;
 use axum::routing::post;
-use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
+use utoipa_axum::router::OpenApiRouter;
 
 use super::idempotency_key::IdempotencyKeyHeader;
 use super::purchase::{PaymentCreated, fulfil_error, is_buyer, order_paid_by, place_at_server_price};
@@ -16,8 +17,8 @@ use crate::middleware::ClientAddress;
 use crate::orders::{self, NewOrder, OrderKind, sku};
 use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
         .route("/create-sponsorship-payment", post(create_payment))
         .route("/confirm-sponsorship", post(confirm))
 }

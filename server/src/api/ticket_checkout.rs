@@ -1,10 +1,11 @@
 //! Buying tickets: `create-payment-intent` and `confirm-purchase` (DESIGN.md §5).
 
+use axum::Json;
 use axum::extract::State;
 use axum::routing::post;
-use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
+use utoipa_axum::router::OpenApiRouter;
 
 use super::idempotency_key::IdempotencyKeyHeader;
 use super::purchase::{PaymentCreated, fulfil_error, is_buyer, order_paid_by, place_at_server_price};
@@ -15,8 +16,8 @@ use crate::middleware::ClientAddress;
 use crate::orders::{self, NewOrder, OrderKind, sku};
 use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
         .route("/create-payment-intent", post(create_payment_intent))
         .route("/confirm-purchase", post(confirm_purchase))
 }

@@ -1,18 +1,18 @@
 //! The links of waitlist emails: the one-click unsubscribe (and RFC 8058's POST to
 //! it), and the way back, which only the address's own link offers.
 
-use axum::Router;
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
 use serde::Deserialize;
+use utoipa_axum::router::OpenApiRouter;
 
 use crate::error::ApiError;
 use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
         .route("/unsubscribe", get(unsubscribe).post(unsubscribe))
         .route("/resubscribe", get(offer_resubscribe).post(resubscribe))
 }

@@ -1,17 +1,18 @@
 //! Joining the waitlist (the brief's section 5).
 
+use axum::Json;
 use axum::extract::State;
 use axum::routing::post;
-use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::{Value, json};
+use utoipa_axum::router::OpenApiRouter;
 
 use crate::domain::{EmailAddress, InterestArea, NameError, PersonName, WaitlistRegistration};
 use crate::error::{ApiError, ApiJson, FieldErrors};
 use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/register-waitlist", post(register))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().route("/register-waitlist", post(register))
 }
 
 const JOB_TITLE_MAX_CHARS: usize = 100;

@@ -1,19 +1,20 @@
 //! `POST /api/webhooks/stripe`: Stripe's events, each handled once.
 
+use axum::Json;
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::routing::post;
-use axum::{Json, Router};
 use serde_json::{Value, json};
+use utoipa_axum::router::OpenApiRouter;
 
 use crate::error::ApiError;
 use crate::orders::{self, FulfilError};
 use crate::payments::{WebhookError, WebhookEventKind};
 use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/webhooks/stripe", post(receive))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().route("/webhooks/stripe", post(receive))
 }
 
 /// Verifies the signature, then acts on payment events. An answer other than

@@ -1,8 +1,9 @@
 use serde::Serialize;
 
 /// An amount of US dollars as integer cents. All prices and charges use it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, utoipa::ToSchema)]
 #[serde(transparent)]
+#[schema(value_type = i64, example = 79900)]
 pub struct Money(i64);
 
 impl Money {

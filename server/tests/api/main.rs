@@ -17,6 +17,7 @@ mod limits;
 mod live_mode;
 mod merchandise_checkout;
 mod observability;
+mod openapi;
 mod privacy;
 mod sandbox_cards;
 mod smtp_sink;

@@ -1,11 +1,12 @@
 //! The door: `POST /api/admin/check-in {"code"}` admits each ticket once.
 
+use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
-use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
+use utoipa_axum::router::OpenApiRouter;
 
 use super::auth::AdminActor;
 use crate::error::{ApiError, ApiJson};
@@ -13,8 +14,8 @@ use crate::state::AppState;
 use crate::store::{CheckIn, TicketRecord};
 use crate::tickets::{display_code, normalize_code};
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/check-in", post(check_in))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().route("/check-in", post(check_in))
 }
 
 #[derive(Debug, Deserialize)]

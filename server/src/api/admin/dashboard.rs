@@ -3,10 +3,11 @@
 
 use std::collections::BTreeMap;
 
+use axum::Json;
 use axum::extract::State;
 use axum::routing::get;
-use axum::{Json, Router};
 use serde::Serialize;
+use utoipa_axum::router::OpenApiRouter;
 
 use super::auth::AdminActor;
 use crate::error::ApiError;
@@ -14,8 +15,8 @@ use crate::orders::{Order, sku};
 use crate::state::AppState;
 use crate::store::{OrderFilter, OrderTotals, OutboxEmail, now_millis};
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/dashboard", get(dashboard))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().route("/dashboard", get(dashboard))
 }
 
 const LATEST_ORDERS: i64 = 10;

@@ -1,18 +1,19 @@
 //! The outbox: every email with its status, attempts and last error; a failed one
 //! can be queued again.
 
+use axum::Json;
 use axum::extract::{Path, Query, State};
 use axum::routing::{get, post};
-use axum::{Json, Router};
 use serde::Deserialize;
+use utoipa_axum::router::OpenApiRouter;
 
 use super::auth::AdminActor;
 use crate::error::ApiError;
 use crate::state::AppState;
 use crate::store::{OutboxEmail, Page};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
         .route("/emails", get(list))
         .route("/emails/{id}/retry", post(retry))
 }

@@ -2,11 +2,11 @@
 
 use std::collections::HashMap;
 
-use axum::Router;
 use axum::extract::{Path, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use utoipa_axum::router::OpenApiRouter;
 
 use super::auth::AdminActor;
 use super::waitlist::interests;
@@ -17,8 +17,8 @@ use crate::state::AppState;
 use crate::store::TicketStatus;
 use crate::tickets::display_code;
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/exports/{name}", get(export))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().route("/exports/{name}", get(export))
 }
 
 async fn export(

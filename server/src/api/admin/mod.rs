@@ -12,14 +12,15 @@ mod session;
 mod sponsorships;
 mod waitlist;
 
+pub(super) use auth::SESSION_COOKIE;
 pub use auth::bearer_token;
 
-use axum::Router;
+use utoipa_axum::router::OpenApiRouter;
 
 use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
         .merge(session::router())
         .merge(dashboard::router())
         .merge(orders::router())

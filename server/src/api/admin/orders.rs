@@ -1,11 +1,12 @@
 //! The orders screen and an order's page: find, read its history, add notes, and
 //! send its confirmation again.
 
+use axum::Json;
 use axum::extract::{Path, Query, State};
 use axum::routing::{get, post};
-use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
+use utoipa_axum::router::OpenApiRouter;
 
 use super::auth::AdminActor;
 use crate::admin::timeline::{TimelineEntry, timeline};
@@ -15,8 +16,8 @@ use crate::state::AppState;
 use crate::store::{OrderFilter, Page, RefundRecord, TicketRecord, TicketStatus};
 use crate::tickets::display_code;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
         .route("/orders", get(list))
         .route("/orders/{id}", get(detail))
         .route("/orders/{id}/notes", post(add_note))

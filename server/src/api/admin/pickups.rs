@@ -1,12 +1,13 @@
 //! The merchandise pickup desk: find an order, hand it over once, and the pick list
 //! for preparing the stock.
 
+use axum::Json;
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
+use utoipa_axum::router::OpenApiRouter;
 
 use super::auth::AdminActor;
 use crate::error::{ApiError, ApiJson};
@@ -14,8 +15,8 @@ use crate::orders::{Order, OrderStatus};
 use crate::state::AppState;
 use crate::store::{Handover, PickLine};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
         .route("/pickups", get(search).post(hand_over))
         .route("/pick-list", get(pick_list))
 }

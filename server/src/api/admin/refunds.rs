@@ -1,11 +1,12 @@
 //! `POST /api/admin/orders/{id}/refund`: money back by the event's policy, or an
 //! amount the organizer gives with a reason.
 
+use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use axum::routing::post;
-use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
+use utoipa_axum::router::OpenApiRouter;
 
 use super::auth::AdminActor;
 use crate::domain::Money;
@@ -15,8 +16,8 @@ use crate::payments::GatewayError;
 use crate::state::AppState;
 use crate::store::RefundRecord;
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/orders/{id}/refund", post(refund))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().route("/orders/{id}/refund", post(refund))
 }
 
 #[derive(Debug, Deserialize)]

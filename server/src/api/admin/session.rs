@@ -1,12 +1,13 @@
 //! Signing in and out of the back office.
 
+use axum::Json;
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::json;
+use utoipa_axum::router::OpenApiRouter;
 
 use super::auth::{AdminActor, SESSION_COOKIE, SESSION_HOURS, cookie, refuse_cross_site};
 use crate::admin::password::verify_password;
@@ -15,8 +16,8 @@ use crate::secrets;
 use crate::state::AppState;
 use crate::store::now_millis;
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/session", get(current).post(sign_in).delete(sign_out))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().route("/session", get(current).post(sign_in).delete(sign_out))
 }
 
 /// Who is signed in.

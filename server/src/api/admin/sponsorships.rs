@@ -1,10 +1,11 @@
 //! Sponsors to follow up: company, contact, tier, the perks they are owed, and the
 //! organizer's latest note.
 
+use axum::Json;
 use axum::extract::State;
 use axum::routing::get;
-use axum::{Json, Router};
 use serde::Serialize;
+use utoipa_axum::router::OpenApiRouter;
 
 use super::auth::AdminActor;
 use crate::domain::Money;
@@ -12,8 +13,8 @@ use crate::error::ApiError;
 use crate::orders::{OrderKind, OrderStatus};
 use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/sponsorships", get(list))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().route("/sponsorships", get(list))
 }
 
 #[derive(Serialize)]

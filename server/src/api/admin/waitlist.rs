@@ -1,9 +1,10 @@
 //! The waitlist: who registered, their interests and whether they want updates.
 
+use axum::Json;
 use axum::extract::{Query, State};
 use axum::routing::get;
-use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
+use utoipa_axum::router::OpenApiRouter;
 
 use super::auth::AdminActor;
 use crate::domain::InterestArea;
@@ -11,8 +12,8 @@ use crate::error::ApiError;
 use crate::state::AppState;
 use crate::store::{Page, StoredRegistration};
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/waitlist", get(list))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().route("/waitlist", get(list))
 }
 
 const PAGE_SIZE: i64 = 50;

@@ -1,0 +1,92 @@
+//! The API contract at `/api/openapi.json`: OpenAPI 3.1, every endpoint in it, and
+//! every error answer described with the JSON error body.
+
+use std::collections::BTreeSet;
+
+use crate::helpers::on_both_databases;
+use serde_json::Value;
+
+/// Every route the server answers outside the built app's pages.
+const OPERATIONS: &[(&str, &str)] = &[
+    ("get", "/api/config"),
+    ("get", "/api/tickets"),
+    ("get", "/api/merchandise"),
+    ("get", "/api/sponsorship-tiers"),
+    ("post", "/api/register-waitlist"),
+    ("post", "/api/create-payment-intent"),
+    ("post", "/api/confirm-purchase"),
+    ("post", "/api/create-merchandise-payment"),
+    ("get", "/api/get-payment-details"),
+    ("post", "/api/confirm-merchandise-purchase"),
+    ("post", "/api/create-sponsorship-payment"),
+    ("post", "/api/confirm-sponsorship"),
+    ("post", "/api/sandbox/confirm"),
+    ("post", "/api/webhooks/stripe"),
+    ("get", "/api/my-tickets"),
+    ("post", "/api/my-tickets/{ticket_id}/attendee"),
+    ("get", "/api/admin/session"),
+    ("post", "/api/admin/session"),
+    ("delete", "/api/admin/session"),
+    ("get", "/api/admin/dashboard"),
+    ("get", "/api/admin/orders"),
+    ("get", "/api/admin/orders/{id}"),
+    ("post", "/api/admin/orders/{id}/notes"),
+    ("post", "/api/admin/orders/{id}/resend-confirmation"),
+    ("post", "/api/admin/orders/{id}/refund"),
+    ("get", "/api/admin/emails"),
+    ("post", "/api/admin/emails/{id}/retry"),
+    ("get", "/api/admin/waitlist"),
+    ("get", "/api/admin/sponsorships"),
+    ("get", "/api/admin/exports/{name}"),
+    ("post", "/api/admin/check-in"),
+    ("get", "/api/admin/pickups"),
+    ("post", "/api/admin/pickups"),
+    ("get", "/api/admin/pick-list"),
+    ("get", "/healthz"),
+    ("get", "/readyz"),
+    ("get", "/metrics"),
+    ("get", "/unsubscribe"),
+    ("post", "/unsubscribe"),
+    ("get", "/resubscribe"),
+    ("post", "/resubscribe"),
+];
+
+fn operations(contract: &Value) -> BTreeSet<(String, String)> {
+    let mut found = BTreeSet::new();
+    for (path, item) in contract["paths"].as_object().expect("paths") {
+        for method in item.as_object().expect("a path item").keys() {
+            found.insert((method.clone(), path.clone()));
+        }
+    }
+    found
+}
+
+on_both_databases! {
+    async fn the_contract_lists_every_endpoint_with_its_errors(app) {
+        let answer = app.get("/api/openapi.json").await;
+        assert_eq!(answer.status(), 200);
+        assert_eq!(answer.headers()["content-type"], "application/json");
+        let contract: Value = answer.json().await.unwrap();
+
+        assert_eq!(contract["openapi"], "3.1.0");
+        let expected: BTreeSet<(String, String)> =
+            OPERATIONS.iter().map(|(method, path)| ((*method).to_owned(), (*path).to_owned())).collect();
+        assert_eq!(operations(&contract), expected);
+        assert!(contract["components"]["schemas"]["Error"]["properties"]["message"].is_object());
+
+        for (method, path) in &expected {
+            let operation = &contract["paths"][path][method];
+            let responses = operation["responses"].as_object().unwrap_or_else(|| panic!("{method} {path}: responses"));
+            assert!(
+                responses.keys().any(|status| status.starts_with('2') || status.starts_with('3')),
+                "{method} {path} documents its success"
+            );
+            for (status, response) in responses {
+                if status.starts_with('4') || status.starts_with('5') {
+                    let body = &response["content"]["application/json"]["schema"]["$ref"];
+                    assert_eq!(body, "#/components/schemas/Error", "{method} {path} {status} answers the error body");
+                }
+            }
+        }
+    }
+}
