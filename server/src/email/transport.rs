@@ -8,6 +8,10 @@ use lettre::{AsyncFileTransport, AsyncSmtpTransport, AsyncTransport, Message, To
 use crate::settings::MailSettings;
 
 const SMTP_TIMEOUT: Duration = Duration::from_secs(20);
+/// The longest one whole send may take. lettre's timeout covers only connecting, so a
+/// server that stalls mid-conversation would otherwise hold the send, and its worker,
+/// forever. Below the worker's send budget, so a send always ends inside its lease.
+const SEND_LIMIT: Duration = Duration::from_secs(25);
 
 pub enum Transport {
     Smtp {
@@ -65,17 +69,68 @@ impl Transport {
     }
 
     pub async fn send(&self, message: Message) -> Result<(), String> {
+        self.send_within(message, SEND_LIMIT).await
+    }
+
+    async fn send_within(&self, message: Message, limit: Duration) -> Result<(), String> {
         match self {
-            Self::Smtp { transport, .. } => transport
-                .send(message)
-                .await
-                .map(drop)
-                .map_err(|error| error.to_string()),
+            Self::Smtp { transport, .. } => match tokio::time::timeout(limit, transport.send(message)).await {
+                Ok(sent) => sent.map(drop).map_err(|error| error.to_string()),
+                Err(_) => Err(format!(
+                    "the SMTP server did not finish the send within {} s",
+                    limit.as_secs_f32()
+                )),
+            },
             Self::Files { transport, .. } => transport
                 .send(message)
                 .await
                 .map(drop)
                 .map_err(|error| error.to_string()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use lettre::Message;
+    use tokio::io::AsyncWriteExt;
+
+    use super::Transport;
+    use crate::settings::MailSettings;
+
+    #[tokio::test]
+    async fn a_server_that_stalls_mid_conversation_fails_the_send_in_time() {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let port = listener.local_addr().unwrap().port();
+        // Greets, then never answers EHLO.
+        tokio::spawn(async move {
+            let (mut socket, _) = listener.accept().await.unwrap();
+            socket.write_all(b"220 stalled.example ESMTP\r\n").await.unwrap();
+            tokio::time::sleep(Duration::from_secs(60)).await;
+        });
+        let settings = MailSettings {
+            smtp_url: Some(format!("smtp://127.0.0.1:{port}")),
+            from: None,
+            max_attempts: 1,
+            retry_base_seconds: 1,
+            poll_seconds: 1,
+            worker: false,
+        };
+        let transport = Transport::from_settings(&settings, std::path::Path::new(".")).unwrap();
+        let message = Message::builder()
+            .from("Organizers <hello@codewave.events>".parse().unwrap())
+            .to("ana@example.com".parse().unwrap())
+            .subject("Your receipt")
+            .body("Thanks".to_owned())
+            .unwrap();
+
+        let sent = transport.send_within(message, Duration::from_millis(300)).await;
+
+        assert_eq!(
+            sent,
+            Err("the SMTP server did not finish the send within 0.3 s".to_owned())
+        );
     }
 }
