@@ -52,6 +52,7 @@ pub fn app(state: AppState) -> Router {
         .merge(health)
         .merge(metrics)
         .merge(unsubscribe)
+        .method_not_allowed_fallback(api::method_not_allowed)
         .layer(
             ServiceBuilder::new()
                 .layer(from_fn_with_state(state.metrics.clone(), trace_request))

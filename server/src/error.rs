@@ -177,11 +177,57 @@ where
     type Rejection = ApiError;
 
     async fn from_request(request: Request, state: &S) -> Result<Self, Self::Rejection> {
-        match Json::<T>::from_request(request, state).await {
+        if !is_json(request.headers()) {
+            return Err(ApiError::UnsupportedMediaType(
+                "Send the request body as JSON with the header Content-Type: application/json.".into(),
+            ));
+        }
+        let body = axum::body::Bytes::from_request(request, state)
+            .await
+            .map_err(|rejection| match rejection.status() {
+                StatusCode::PAYLOAD_TOO_LARGE => ApiError::PayloadTooLarge,
+                _ => ApiError::BadRequest("The request body could not be read.".into()),
+            })?;
+        if has_escaped_nul(&body) {
+            // PostgreSQL cannot store NUL in text; no field of ours has a use for one.
+            return Err(ApiError::BadRequest(
+                "Text in the request may not contain NUL characters.".into(),
+            ));
+        }
+        match Json::<T>::from_bytes(&body) {
             Ok(Json(value)) => Ok(Self(value)),
             Err(rejection) => Err(json_rejection_error(rejection)),
         }
     }
+}
+
+/// `application/json` or a `+json` type, with any parameters.
+fn is_json(headers: &axum::http::HeaderMap) -> bool {
+    let Some(content_type) = headers.get(header::CONTENT_TYPE).and_then(|value| value.to_str().ok()) else {
+        return false;
+    };
+    let essence = content_type
+        .split(';')
+        .next()
+        .unwrap_or_default()
+        .trim()
+        .to_ascii_lowercase();
+    essence == "application/json" || (essence.starts_with("application/") && essence.ends_with("+json"))
+}
+
+/// Whether a JSON text holds the escape `\u0000` (a raw NUL is not valid JSON anyway).
+/// An escaped backslash followed by `u0000` is text, not a NUL, hence the walk.
+fn has_escaped_nul(json: &[u8]) -> bool {
+    let mut bytes = json.iter().enumerate();
+    while let Some((at, &byte)) = bytes.next() {
+        if byte == b'\\' {
+            if json.get(at + 1..at + 6) == Some(b"u0000") {
+                return true;
+            }
+            bytes.next();
+        }
+    }
+    false
 }
 
 fn json_rejection_error(rejection: JsonRejection) -> ApiError {
@@ -207,6 +253,15 @@ mod tests {
     use sqlx::{AnyConnection, Connection, Executor};
 
     use super::ApiError;
+
+    #[test]
+    fn an_escaped_nul_is_found_and_an_escaped_backslash_is_not_one() {
+        assert!(super::has_escaped_nul(br#"{"reason":"a\u0000b"}"#));
+        assert!(!super::has_escaped_nul(br#"{"reason":"a\\u0000b"}"#));
+        assert!(super::has_escaped_nul(br#"{"reason":"a\\\u0000b"}"#));
+        assert!(super::has_escaped_nul(br#"{"reason":"\u00001"}"#));
+        assert!(!super::has_escaped_nul(br#"{"name":"Ana \u00e9"}"#));
+    }
 
     async fn message(error: ApiError) -> (StatusCode, Option<String>, String) {
         let response = error.into_response();

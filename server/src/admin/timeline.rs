@@ -6,7 +6,7 @@ use serde::Serialize;
 use crate::orders::{Order, OrderStatus};
 use crate::store::{AuditEntry, OutboxEmail, RefundRecord, RefundStatus};
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TimelineEntry {
     pub at: i64,
@@ -15,6 +15,7 @@ pub struct TimelineEntry {
     pub text: String,
     /// Who did it, for changes made in the back office.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub actor: Option<String>,
 }
 

@@ -10,8 +10,15 @@ use crate::error::ApiError;
 const MAX_KEY_LENGTH: usize = 255;
 
 /// The request's `Idempotency-Key`, if it sent one.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct IdempotencyKeyHeader(pub Option<String>);
+#[derive(Debug, Clone, PartialEq, Eq, utoipa::IntoParams)]
+#[into_params(names("Idempotency-Key"), parameter_in = Header)]
+pub struct IdempotencyKeyHeader(
+    /// A key of the client's choosing, such as a UUID, new for each purchase attempt and resent with
+    /// a retry of the same call: the retry then answers the first call's order instead of holding a
+    /// second item. Kept for a day.
+    #[param(value_type = String, required = false, min_length = 1, max_length = 255, pattern = "^[!-~]+$", example = "0f8fad5b-d9cb-469f-a165-70867728950e")]
+    pub Option<String>,
+);
 
 impl<S: Send + Sync> FromRequestParts<S> for IdempotencyKeyHeader {
     type Rejection = ApiError;

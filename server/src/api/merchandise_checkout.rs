@@ -1,16 +1,17 @@
 //! Pre-ordering merchandise, picked up at the event: create, look up, confirm.
 
 use axum::Json;
+use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
-use axum::routing::{get, post};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::idempotency_key::IdempotencyKeyHeader;
 use super::purchase::{PaymentCreated, fulfil_error, is_buyer, order_paid_by, place_at_server_price};
 use crate::domain::{EmailAddress, Money, mask_email, mask_name};
-use crate::error::{ApiError, ApiJson, FieldErrors};
+use crate::error::{ApiError, ApiJson, ErrorBody, FieldErrors};
 use crate::event::MerchandiseItem;
 use crate::middleware::ClientAddress;
 use crate::orders::{self, NewOrder, Order, OrderKind, sku};
@@ -18,30 +19,69 @@ use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .route("/create-merchandise-payment", post(create_payment))
-        .route("/get-payment-details", get(payment_details))
-        .route("/confirm-merchandise-purchase", post(confirm_purchase))
+        .routes(routes!(create_payment))
+        .routes(routes!(payment_details))
+        .routes(routes!(confirm_purchase))
 }
 
 /// More of one item than anyone needs at a conference; it would only hold stock from others.
 const MAX_QUANTITY: i64 = 10;
 const MAX_NAME_CHARS: usize = 100;
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = MerchandisePaymentRequest)]
 struct PaymentRequest {
+    /// An item's `id` from `GET /api/merchandise`.
+    #[schema(example = 1)]
     merchandise_id: u32,
+    /// The order's total in cents as the visitor saw it; refused when it differs from the server's.
+    #[schema(example = 500)]
     amount: Option<i64>,
+    /// The buyer's name: 1 to 100 characters once trimmed.
     #[serde(default)]
+    #[schema(required = true, example = "Ana Diaz")]
     name: String,
     #[serde(default)]
+    #[schema(required = true, example = "ana@example.com")]
     email: String,
+    /// 1 when absent.
+    #[schema(minimum = 1, maximum = 10, example = 1)]
     quantity: Option<i64>,
+    /// One of the item's `sizes`; required for an item that has sizes, refused for one without.
+    #[schema(example = "M")]
     size: Option<String>,
+    /// One of the item's `colors`; required for an item that has colours, refused for one without.
+    #[schema(example = "Black")]
     color: Option<String>,
 }
 
 /// Reserves the item (and its size/colour) and creates the payment at the server's price.
+///
+/// The item stays reserved while the buyer pays (`RESERVATION_MINUTES`). A call repeated with
+/// the same `Idempotency-Key` and body answers the same order and payment.
+#[utoipa::path(
+    post,
+    path = "/create-merchandise-payment",
+    operation_id = "create_merchandise_payment",
+    tag = "checkout",
+    params(IdempotencyKeyHeader),
+    request_body = PaymentRequest,
+    responses(
+        (status = 200, description = "The order is reserved; pay it with `clientSecret`.", body = PaymentCreated),
+        (status = 400, description = "The body is not JSON, a field is missing or has the wrong type, or the `Idempotency-Key` is malformed.", body = ErrorBody),
+        (status = 404, description = "There is no item with this `merchandiseId`.", body = ErrorBody),
+        (status = 409, description = "The price changed (`amount` differs), the item (in this size and colour) is sold out, this email has \
+                                      too many checkouts open, or the `Idempotency-Key` was used for another request or is still being processed.", body = ErrorBody),
+        (status = 413, description = "The body is over 64 KiB.", body = ErrorBody),
+        (status = 415, description = "The body is not sent as `application/json`.", body = ErrorBody),
+        (status = 422, description = "A field is invalid; `fieldErrors` says which and why.", body = ErrorBody),
+        (status = 429, description = "Too many calls, or too many open checkouts, from this network; `Retry-After` says when to try again.", body = ErrorBody),
+        (status = 500, description = "The order could not be placed.", body = ErrorBody),
+        (status = 502, description = "The payment provider did not answer as expected.", body = ErrorBody),
+        (status = 503, description = "The database is overloaded; `Retry-After` says when to try again.", body = ErrorBody),
+    )
+)]
 #[tracing::instrument(skip_all, fields(merchandise = request.merchandise_id))]
 async fn create_payment(
     State(state): State<AppState>,
@@ -131,28 +171,51 @@ fn chosen_option(
     }
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 struct DetailsQuery {
+    /// The `paymentIntentId` the create call answered.
+    #[param(example = "pi_sandbox_0f8fad5bd9cb469fa16570867728950e")]
     payment_intent_id: String,
     /// Proves the caller is the buyer; without it the name and email come back masked.
     client_secret: Option<String>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = MerchandisePaymentDetails)]
 struct PaymentDetails {
     merchandise_id: u64,
+    /// Initials only ("A. T."), unless the caller sent the client secret.
     name: String,
+    /// The first character and the domain ("a•••@example.com"), unless the caller sent the client secret.
     email: String,
 }
 
-/// Who bought which item with this payment, for the confirmation page: the real
-/// name and email only for the buyer, who sends the payment's client secret.
+/// Who bought which item with this payment, for the confirmation page.
+///
+/// The real name and email only for the buyer, who sends the payment's client secret.
+#[utoipa::path(
+    get,
+    path = "/get-payment-details",
+    operation_id = "get_payment_details",
+    tag = "checkout",
+    params(DetailsQuery),
+    responses(
+        (status = 200, description = "The item and its buyer.", body = PaymentDetails),
+        (status = 400, description = "`paymentIntentId` is missing, or a parameter is repeated.", body = ErrorBody),
+        (status = 404, description = "No merchandise order was found for this payment.", body = ErrorBody),
+        (status = 500, description = "The order could not be read.", body = ErrorBody),
+        (status = 503, description = "The database is overloaded; `Retry-After` says when to try again.", body = ErrorBody),
+    )
+)]
 async fn payment_details(
     State(state): State<AppState>,
-    Query(query): Query<DetailsQuery>,
+    query: Result<Query<DetailsQuery>, QueryRejection>,
 ) -> Result<Json<PaymentDetails>, ApiError> {
+    // Answered in the JSON error format, as every failed API call is.
+    let Query(query) = query.map_err(|rejection| ApiError::BadRequest(format!("{}.", rejection.body_text())))?;
     let order = merchandise_order(&state, &query.payment_intent_id).await?;
     let buyer = is_buyer(&order, query.client_secret.as_deref());
     Ok(Json(PaymentDetails {
@@ -184,18 +247,24 @@ fn merchandise_id(order: &Order) -> Option<u64> {
     order.options.get("merchandiseId").and_then(serde_json::Value::as_u64)
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = MerchandiseConfirmRequest)]
 struct ConfirmRequest {
+    /// The `paymentIntentId` the create call answered.
+    #[schema(example = "pi_sandbox_0f8fad5bd9cb469fa16570867728950e")]
     payment_intent_id: String,
+    /// The item bought; refused when the payment is for another.
     merchandise_id: Option<u64>,
     /// Proves the caller is the buyer; without it the answer carries no pickup code.
     client_secret: Option<String>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = MerchandiseConfirmation)]
 struct ConfirmResponse {
+    #[schema(value_type = String, example = "paid")]
     status: &'static str,
     order_id: String,
     /// The order's reference and pickup code: only for the buyer.
@@ -204,13 +273,37 @@ struct ConfirmResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pickup_code: Option<String>,
     item_name: String,
+    #[schema(required = true)]
     size: Option<String>,
+    #[schema(required = true)]
     color: Option<String>,
     quantity: i64,
     amount: Money,
 }
 
 /// Marks the merchandise order paid once the gateway reports the payment succeeded.
+///
+/// Repeating it answers the same.
+#[utoipa::path(
+    post,
+    path = "/confirm-merchandise-purchase",
+    operation_id = "confirm_merchandise_purchase",
+    tag = "checkout",
+    request_body = ConfirmRequest,
+    responses(
+        (status = 200, description = "The order is paid.", body = ConfirmResponse),
+        (status = 400, description = "The body is not JSON, or a field is missing or has the wrong type.", body = ErrorBody),
+        (status = 404, description = "No merchandise order was found for this payment.", body = ErrorBody),
+        (status = 409, description = "The payment has not succeeded, does not match its order or `merchandiseId`, \
+                                      or came after the item sold out (and is refunded).", body = ErrorBody),
+        (status = 413, description = "The body is over 64 KiB.", body = ErrorBody),
+        (status = 415, description = "The body is not sent as `application/json`.", body = ErrorBody),
+        (status = 429, description = "Too many calls from this network; `Retry-After` says when to try again.", body = ErrorBody),
+        (status = 500, description = "The order could not be updated.", body = ErrorBody),
+        (status = 502, description = "The payment provider did not answer as expected.", body = ErrorBody),
+        (status = 503, description = "The database is overloaded; `Retry-After` says when to try again.", body = ErrorBody),
+    )
+)]
 #[tracing::instrument(skip_all, fields(payment = %request.payment_intent_id))]
 async fn confirm_purchase(
     State(state): State<AppState>,

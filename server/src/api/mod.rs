@@ -49,6 +49,6 @@ pub fn router() -> (Router<AppState>, OpenApi) {
 }
 
 /// A known endpoint called with a method it does not take, in the JSON error format.
-async fn method_not_allowed() -> ApiError {
+pub async fn method_not_allowed() -> ApiError {
     ApiError::MethodNotAllowed("This API endpoint does not accept that method.".into())
 }

@@ -5,14 +5,14 @@
 use axum::Json;
 use axum::extract::{FromRequestParts, Path, State};
 use axum::http::request::Parts;
-use axum::routing::{get, post};
 use base64::Engine;
 use serde::{Deserialize, Serialize};
 use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::domain::{EmailAddress, could_carry_a_link};
 use crate::email::render::qr_png;
-use crate::error::{ApiError, ApiJson, FieldErrors};
+use crate::error::{ApiError, ApiJson, ErrorBody, FieldErrors};
 use crate::orders::{Order, OrderStatus};
 use crate::state::AppState;
 use crate::store::{Naming, TicketRecord, TicketStatus};
@@ -20,12 +20,18 @@ use crate::tickets::{display_code, transfer_until};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .route("/my-tickets", get(my_tickets))
-        .route("/my-tickets/{ticket_id}/attendee", post(name_attendee))
+        .routes(routes!(my_tickets))
+        .routes(routes!(name_attendee))
 }
 
 /// The order whose manage link the caller holds.
-struct ManagedOrder(Order);
+#[derive(utoipa::IntoParams)]
+#[into_params(names("X-Manage-Token"), parameter_in = Header)]
+struct ManagedOrder(
+    /// The secret of the "Manage your tickets" link in the buyer's receipt.
+    #[param(value_type = String, min_length = 1, max_length = 128)]
+    Order,
+);
 
 impl FromRequestParts<AppState> for ManagedOrder {
     type Rejection = ApiError;
@@ -49,31 +55,44 @@ impl FromRequestParts<AppState> for ManagedOrder {
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = MyTickets)]
 struct TicketsPage {
     reference: String,
     ticket_name: String,
     buyer_name: String,
+    /// The order's status: `paid`, or `refunded`.
+    #[schema(value_type = String, example = "paid")]
     status: OrderStatus,
     /// The last day (at the venue) tickets can be named or transferred, "2026-05-11".
+    #[schema(format = Date)]
     transfer_until: String,
+    /// Whether tickets can still be named or transferred: the order is paid and the day has not passed.
     can_change: bool,
     tickets: Vec<TicketView>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = MyTicket)]
 struct TicketView {
     id: String,
     position: i64,
     /// As printed: "TK-7K3P-…".
     code: String,
+    /// `valid`, or `refunded` with its order.
+    #[schema(value_type = String, example = "valid")]
     status: TicketStatus,
+    #[schema(required = true)]
     attendee_name: Option<String>,
+    #[schema(required = true)]
     attendee_email: Option<String>,
+    /// When the ticket was used at the door, in Unix milliseconds.
+    #[schema(required = true)]
     checked_in_at: Option<i64>,
     /// The code as a QR image, for printing or showing at the door.
+    #[schema(example = "data:image/png;base64,iVBORw0KGgo…")]
     qr: String,
 }
 
@@ -98,6 +117,18 @@ impl TicketView {
 }
 
 /// The order's tickets, one per person: transferred ones are gone, their replacements shown.
+#[utoipa::path(
+    get,
+    path = "/my-tickets",
+    tag = "tickets",
+    params(ManagedOrder),
+    responses(
+        (status = 200, description = "The order and its tickets.", body = TicketsPage),
+        (status = 404, description = "The `X-Manage-Token` is missing or opens no order.", body = ErrorBody),
+        (status = 500, description = "The tickets could not be read.", body = ErrorBody),
+        (status = 503, description = "The database is overloaded; `Retry-After` says when to try again.", body = ErrorBody),
+    )
+)]
 async fn my_tickets(
     State(state): State<AppState>,
     ManagedOrder(order): ManagedOrder,
@@ -126,18 +157,45 @@ async fn page(state: &AppState, order: Order) -> Result<TicketsPage, ApiError> {
     })
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = TicketAttendee)]
 struct Attendee {
+    /// 2 to 100 characters once trimmed, and no web address.
     #[serde(default)]
+    #[schema(required = true, example = "Ana Diaz")]
     name: String,
+    /// Not the email of another valid ticket on the order.
     #[serde(default)]
+    #[schema(required = true, example = "ana@example.com")]
     email: String,
 }
 
 const MAX_NAME_CHARS: usize = 100;
 
-/// Names a ticket's holder, or gives it to someone else (a new code; the old one stops
-/// working). Either way the holder gets their ticket by email. Until the cut-off only.
+/// Names a ticket's holder, or gives it to someone else.
+///
+/// Giving it to someone else makes a new code; the old one stops working. Either way the holder
+/// gets their ticket by email. Until `transferUntil` only.
+#[utoipa::path(
+    post,
+    path = "/my-tickets/{ticket_id}/attendee",
+    tag = "tickets",
+    params(ManagedOrder, ("ticket_id" = String, Path, description = "A ticket's `id` from `GET /api/my-tickets`.")),
+    request_body = Attendee,
+    responses(
+        (status = 200, description = "The ticket is named; the order and its tickets as they now are.", body = TicketsPage),
+        (status = 400, description = "The body is not JSON, or a field has the wrong type.", body = ErrorBody),
+        (status = 404, description = "The `X-Manage-Token` is missing or opens no order, or the order has no such ticket.", body = ErrorBody),
+        (status = 409, description = "The order was refunded, the last day for changes has passed, \
+                                      or the ticket was used at the door or changed meanwhile.", body = ErrorBody),
+        (status = 413, description = "The body is over 64 KiB.", body = ErrorBody),
+        (status = 415, description = "The body is not sent as `application/json`.", body = ErrorBody),
+        (status = 422, description = "A field is invalid; `fieldErrors` says which and why.", body = ErrorBody),
+        (status = 429, description = "Too many calls from this network; `Retry-After` says when to try again.", body = ErrorBody),
+        (status = 500, description = "The ticket could not be changed.", body = ErrorBody),
+        (status = 503, description = "The database is overloaded; `Retry-After` says when to try again.", body = ErrorBody),
+    )
+)]
 async fn name_attendee(
     State(state): State<AppState>,
     ManagedOrder(order): ManagedOrder,

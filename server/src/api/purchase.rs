@@ -18,12 +18,16 @@ use crate::payments::GatewayError;
 use crate::state::AppState;
 
 /// The answer to every `create-*` call.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PaymentCreated {
+    /// What pays the order: Stripe.js's `confirmPayment`, or `POST /api/sandbox/confirm`.
+    #[schema(example = "pi_sandbox_0f8fad5bd9cb469fa16570867728950e_secret_9b2c4e6a8d0f4b1c8e7a6d5c4b3a2f10")]
     pub client_secret: String,
+    #[schema(example = "pi_sandbox_0f8fad5bd9cb469fa16570867728950e")]
     pub payment_intent_id: String,
     pub order_id: String,
+    /// The order's total in cents, at the server's price.
     pub amount: Money,
 }
 

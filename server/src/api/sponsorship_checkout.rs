@@ -3,15 +3,15 @@
 
 use axum::Json;
 use axum::extract::State;
-use axum::routing::post;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::idempotency_key::IdempotencyKeyHeader;
 use super::purchase::{PaymentCreated, fulfil_error, is_buyer, order_paid_by, place_at_server_price};
 use crate::domain::{EmailAddress, Money};
-use crate::error::{ApiError, ApiJson, FieldErrors};
+use crate::error::{ApiError, ApiJson, ErrorBody, FieldErrors};
 use crate::event::SponsorshipTier;
 use crate::middleware::ClientAddress;
 use crate::orders::{self, NewOrder, OrderKind, sku};
@@ -19,35 +19,73 @@ use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .route("/create-sponsorship-payment", post(create_payment))
-        .route("/confirm-sponsorship", post(confirm))
+        .routes(routes!(create_payment))
+        .routes(routes!(confirm))
 }
 
 const MAX_TEXT_CHARS: usize = 200;
 const MAX_ADDITIONAL_INFO_CHARS: usize = 2000;
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = SponsorshipPaymentRequest)]
 struct PaymentRequest {
+    /// A tier's `value` from `GET /api/sponsorship-tiers`.
     #[serde(default)]
+    #[schema(required = true, example = "gold")]
     tier: String,
     /// Cents, as the form read them from the tier list; refused when they differ.
+    #[schema(example = 2500000)]
     price: Option<i64>,
+    /// 2 to 200 characters once trimmed.
     #[serde(default)]
+    #[schema(required = true, example = "Acme Inc.")]
     company_name: String,
+    /// 2 to 200 characters once trimmed.
     #[serde(default)]
+    #[schema(required = true, example = "Ana Diaz")]
     contact_name: String,
     #[serde(default)]
+    #[schema(required = true, example = "ana@example.com")]
     email: String,
+    /// 5 to 40 characters once trimmed: digits, spaces and `+-().`.
     #[serde(default)]
+    #[schema(required = true, example = "+1 555 010 0100")]
     phone: String,
+    /// An http(s) address, or empty.
     #[serde(default)]
+    #[schema(example = "https://acme.example.com")]
     website: String,
+    /// Up to 2,000 characters once trimmed.
     #[serde(default)]
     additional_info: String,
 }
 
 /// Reserves the tier (signature tiers sell once) and creates its payment.
+///
+/// The tier stays reserved while the buyer pays (`RESERVATION_MINUTES`). A call repeated with
+/// the same `Idempotency-Key` and body answers the same order and payment.
+#[utoipa::path(
+    post,
+    path = "/create-sponsorship-payment",
+    operation_id = "create_sponsorship_payment",
+    tag = "checkout",
+    params(IdempotencyKeyHeader),
+    request_body = PaymentRequest,
+    responses(
+        (status = 200, description = "The tier is reserved; pay it with `clientSecret`.", body = PaymentCreated),
+        (status = 400, description = "The body is not JSON, a field has the wrong type, or the `Idempotency-Key` is malformed.", body = ErrorBody),
+        (status = 409, description = "The price changed (`price` differs), the tier has been taken, this email has too many checkouts open, \
+                                      or the `Idempotency-Key` was used for another request or is still being processed.", body = ErrorBody),
+        (status = 413, description = "The body is over 64 KiB.", body = ErrorBody),
+        (status = 415, description = "The body is not sent as `application/json`.", body = ErrorBody),
+        (status = 422, description = "A field is invalid, or there is no such `tier`; `fieldErrors` says which and why.", body = ErrorBody),
+        (status = 429, description = "Too many calls, or too many open checkouts, from this network; `Retry-After` says when to try again.", body = ErrorBody),
+        (status = 500, description = "The order could not be placed.", body = ErrorBody),
+        (status = 502, description = "The payment provider did not answer as expected.", body = ErrorBody),
+        (status = 503, description = "The database is overloaded; `Retry-After` says when to try again.", body = ErrorBody),
+    )
+)]
 #[tracing::instrument(skip_all, fields(tier = %request.tier))]
 async fn create_payment(
     State(state): State<AppState>,
@@ -161,17 +199,22 @@ fn is_web_address(value: &str) -> bool {
             .all(|label| !label.is_empty() && label.chars().all(|c| c.is_alphanumeric() || c == '-'))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = SponsorshipConfirmRequest)]
 struct ConfirmRequest {
+    /// The `paymentIntentId` the create call answered.
+    #[schema(example = "pi_sandbox_0f8fad5bd9cb469fa16570867728950e")]
     payment_intent_id: String,
     /// Proves the caller is the buyer; without it the answer carries no reference.
     client_secret: Option<String>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = SponsorshipConfirmation)]
 struct ConfirmResponse {
+    #[schema(value_type = String, example = "paid")]
     status: &'static str,
     order_id: String,
     /// The order's reference: only for the buyer.
@@ -184,6 +227,28 @@ struct ConfirmResponse {
 }
 
 /// Marks the sponsorship paid once the gateway reports the payment succeeded.
+///
+/// Repeating it answers the same.
+#[utoipa::path(
+    post,
+    path = "/confirm-sponsorship",
+    operation_id = "confirm_sponsorship",
+    tag = "checkout",
+    request_body = ConfirmRequest,
+    responses(
+        (status = 200, description = "The sponsorship is paid.", body = ConfirmResponse),
+        (status = 400, description = "The body is not JSON, or a field is missing or has the wrong type.", body = ErrorBody),
+        (status = 404, description = "No sponsorship was found for this payment.", body = ErrorBody),
+        (status = 409, description = "The payment has not succeeded, does not match its order, \
+                                      or came after the tier was taken (and is refunded).", body = ErrorBody),
+        (status = 413, description = "The body is over 64 KiB.", body = ErrorBody),
+        (status = 415, description = "The body is not sent as `application/json`.", body = ErrorBody),
+        (status = 429, description = "Too many calls from this network; `Retry-After` says when to try again.", body = ErrorBody),
+        (status = 500, description = "The order could not be updated.", body = ErrorBody),
+        (status = 502, description = "The payment provider did not answer as expected.", body = ErrorBody),
+        (status = 503, description = "The database is overloaded; `Retry-After` says when to try again.", body = ErrorBody),
+    )
+)]
 #[tracing::instrument(skip_all, fields(payment = %request.payment_intent_id))]
 async fn confirm(
     State(state): State<AppState>,

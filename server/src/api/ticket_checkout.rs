@@ -2,15 +2,15 @@
 
 use axum::Json;
 use axum::extract::State;
-use axum::routing::post;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::idempotency_key::IdempotencyKeyHeader;
 use super::purchase::{PaymentCreated, fulfil_error, is_buyer, order_paid_by, place_at_server_price};
 use crate::domain::{EmailAddress, NameError, PersonName};
-use crate::error::{ApiError, ApiJson, FieldErrors};
+use crate::error::{ApiError, ApiJson, ErrorBody, FieldErrors};
 use crate::event::Ticket;
 use crate::middleware::ClientAddress;
 use crate::orders::{self, NewOrder, OrderKind, sku};
@@ -18,26 +18,36 @@ use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .route("/create-payment-intent", post(create_payment_intent))
-        .route("/confirm-purchase", post(confirm_purchase))
+        .routes(routes!(create_payment_intent))
+        .routes(routes!(confirm_purchase))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = TicketPaymentRequest)]
 struct PaymentIntentRequest {
+    /// A ticket's `type` from `GET /api/tickets`.
     #[serde(default)]
+    #[schema(required = true, example = "developer")]
     ticket_type: String,
-    /// What the visitor saw; refused when it differs from the server's price.
+    /// The order's total in cents as the visitor saw it; refused when it differs from the server's.
+    #[schema(example = 79900)]
     amount: Option<i64>,
+    /// The buyer's name: 3 to 100 characters once trimmed.
     #[serde(default)]
+    #[schema(required = true, example = "Ana Diaz")]
     name: String,
     #[serde(default)]
+    #[schema(required = true, example = "ana@example.com")]
     email: String,
+    /// People on the order, within the ticket's `minQuantity` and `maxQuantity`; the minimum when absent.
+    #[schema(minimum = 1, example = 1)]
     quantity: Option<i64>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = TicketPaymentCreated)]
 struct PaymentIntentResponse {
     #[serde(flatten)]
     payment: PaymentCreated,
@@ -45,6 +55,30 @@ struct PaymentIntentResponse {
 }
 
 /// Reserves a ticket and creates its payment at the server's price.
+///
+/// The ticket stays reserved while the buyer pays (`RESERVATION_MINUTES`). A call repeated with
+/// the same `Idempotency-Key` and body answers the same order and payment.
+#[utoipa::path(
+    post,
+    path = "/create-payment-intent",
+    tag = "checkout",
+    params(IdempotencyKeyHeader),
+    request_body = PaymentIntentRequest,
+    responses(
+        (status = 200, description = "The order is reserved; pay it with `clientSecret`.", body = PaymentIntentResponse),
+        (status = 400, description = "The body is not JSON, a field has the wrong type, or the `Idempotency-Key` is malformed.", body = ErrorBody),
+        (status = 404, description = "There is no ticket of this `ticketType`.", body = ErrorBody),
+        (status = 409, description = "The price changed (`amount` differs), the ticket is sold out, this email has too many checkouts open, \
+                                      or the `Idempotency-Key` was used for another request or is still being processed.", body = ErrorBody),
+        (status = 413, description = "The body is over 64 KiB.", body = ErrorBody),
+        (status = 415, description = "The body is not sent as `application/json`.", body = ErrorBody),
+        (status = 422, description = "A field is invalid; `fieldErrors` says which and why.", body = ErrorBody),
+        (status = 429, description = "Too many calls, or too many open checkouts, from this network; `Retry-After` says when to try again.", body = ErrorBody),
+        (status = 500, description = "The order could not be placed.", body = ErrorBody),
+        (status = 502, description = "The payment provider did not answer as expected.", body = ErrorBody),
+        (status = 503, description = "The database is overloaded; `Retry-After` says when to try again.", body = ErrorBody),
+    )
+)]
 #[tracing::instrument(skip_all, fields(ticket_type = %request.ticket_type))]
 async fn create_payment_intent(
     State(state): State<AppState>,
@@ -120,18 +154,24 @@ fn parse_order(request: &PaymentIntentRequest, ticket: &Ticket) -> Result<NewOrd
     }
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = TicketConfirmRequest)]
 struct ConfirmRequest {
+    /// The `paymentIntentId` the create call answered.
+    #[schema(example = "pi_sandbox_0f8fad5bd9cb469fa16570867728950e")]
     payment_intent_id: String,
+    /// The `ticketId` the create call answered; refused when the payment is for another.
     ticket_id: Option<u32>,
     /// Proves the caller is the buyer; without it the answer carries no ticket code.
     client_secret: Option<String>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = TicketConfirmation)]
 struct ConfirmResponse {
+    #[schema(value_type = String, example = "paid")]
     status: &'static str,
     order_id: String,
     /// The order's reference, which is also the ticket code: only for the buyer.
@@ -140,6 +180,27 @@ struct ConfirmResponse {
 }
 
 /// Marks the ticket order paid once the gateway reports the payment succeeded.
+///
+/// Repeating it answers the same.
+#[utoipa::path(
+    post,
+    path = "/confirm-purchase",
+    tag = "checkout",
+    request_body = ConfirmRequest,
+    responses(
+        (status = 200, description = "The order is paid.", body = ConfirmResponse),
+        (status = 400, description = "The body is not JSON, or a field is missing or has the wrong type.", body = ErrorBody),
+        (status = 404, description = "No ticket purchase was found for this payment.", body = ErrorBody),
+        (status = 409, description = "The payment has not succeeded, does not match its order or `ticketId`, \
+                                      or came after the ticket sold out (and is refunded).", body = ErrorBody),
+        (status = 413, description = "The body is over 64 KiB.", body = ErrorBody),
+        (status = 415, description = "The body is not sent as `application/json`.", body = ErrorBody),
+        (status = 429, description = "Too many calls from this network; `Retry-After` says when to try again.", body = ErrorBody),
+        (status = 500, description = "The order could not be updated.", body = ErrorBody),
+        (status = 502, description = "The payment provider did not answer as expected.", body = ErrorBody),
+        (status = 503, description = "The database is overloaded; `Retry-After` says when to try again.", body = ErrorBody),
+    )
+)]
 #[tracing::instrument(skip_all, fields(payment = %request.payment_intent_id))]
 async fn confirm_purchase(
     State(state): State<AppState>,

@@ -2,45 +2,81 @@
 
 use axum::Json;
 use axum::extract::State;
-use axum::routing::post;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
 use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::domain::{EmailAddress, InterestArea, NameError, PersonName, WaitlistRegistration};
-use crate::error::{ApiError, ApiJson, FieldErrors};
+use crate::error::{ApiError, ApiJson, ErrorBody, FieldErrors};
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().route("/register-waitlist", post(register))
+    OpenApiRouter::new().routes(routes!(register))
 }
 
 const JOB_TITLE_MAX_CHARS: usize = 100;
 
-/// Adds a visitor to the waitlist. The same email again updates the
-/// preferences and answers the same, so the answer reveals nothing.
+/// Adds a visitor to the waitlist.
+///
+/// The same email again updates the preferences and answers the same, so the answer
+/// reveals nothing.
+#[utoipa::path(
+    post,
+    path = "/register-waitlist",
+    operation_id = "register_waitlist",
+    tag = "waitlist",
+    request_body = RegistrationRequest,
+    responses(
+        (status = 200, description = "On the waitlist, whether or not the email was on it before.", body = Registered),
+        (status = 400, description = "The body is not JSON, or a field has the wrong type.", body = ErrorBody),
+        (status = 413, description = "The body is over 64 KiB.", body = ErrorBody),
+        (status = 415, description = "The body is not sent as `application/json`.", body = ErrorBody),
+        (status = 422, description = "A field is invalid; `fieldErrors` says which and why.", body = ErrorBody),
+        (status = 429, description = "Too many sign-ups from this network; `Retry-After` says when to try again.", body = ErrorBody),
+        (status = 500, description = "The registration could not be saved.", body = ErrorBody),
+        (status = 503, description = "The database is overloaded; `Retry-After` says when to try again.", body = ErrorBody),
+    )
+)]
 #[tracing::instrument(skip_all)]
 async fn register(
     State(state): State<AppState>,
     ApiJson(request): ApiJson<RegistrationRequest>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Registered>, ApiError> {
     let registration = request.parse()?;
     state.store.save_waitlist_registration(&registration).await?;
-    Ok(Json(json!({ "message": "You're on the waitlist!" })))
+    Ok(Json(Registered {
+        message: "You're on the waitlist!",
+    }))
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = WaitlistRegistered)]
+struct Registered {
+    #[schema(example = "You're on the waitlist!")]
+    message: &'static str,
 }
 
 /// The form as sent; missing fields count as empty so they get the form's messages.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = WaitlistRegistrationRequest)]
 struct RegistrationRequest {
+    /// 3 to 100 characters once trimmed.
     #[serde(default)]
+    #[schema(required = true, example = "Ana Diaz")]
     full_name: String,
     #[serde(default)]
+    #[schema(required = true, example = "ana@example.com")]
     email: String,
+    /// Up to 100 characters once trimmed.
     #[serde(default)]
+    #[schema(example = "Frontend developer")]
     job_title: Option<String>,
+    /// Repeats are ignored.
     #[serde(default)]
+    #[schema(value_type = Vec<InterestArea>)]
     interest_areas: Vec<String>,
+    /// Whether to receive updates and offers about the conference; yes unless `false`.
     #[serde(default = "subscribe_by_default")]
     subscribe: bool,
 }

@@ -8,38 +8,49 @@ use crate::domain::Money;
 use crate::event::{Category, Event, MerchandiseItem, SpecialOffer, SponsorshipGroup, SponsorshipTier, Ticket};
 
 /// The public settings and event details the browser app needs.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PublicConfig {
+    /// `stripe`, or `sandbox` for the offline gateway and its test cards.
+    #[schema(example = "sandbox")]
     pub payment_provider: &'static str,
+    /// With Stripe only: the key Stripe.js is loaded with.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stripe_publishable_key: Option<String>,
     pub event: EventInfo,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EventInfo {
     pub name: String,
     pub short_name: String,
     pub tagline: String,
     pub description: String,
+    #[schema(format = DateTime, example = "2026-05-18T00:00:00-04:00")]
     pub starts_at: String,
+    #[schema(format = DateTime)]
     pub ends_at: String,
+    /// IANA name of the venue's timezone, for display.
+    #[schema(example = "America/New_York")]
     pub timezone: String,
     pub date_label: String,
     pub site_url: String,
     pub contact_email: String,
     pub hashtags: Vec<String>,
+    #[schema(format = Date)]
     pub early_bird_until: String,
+    #[schema(format = Date)]
     pub full_refund_until: String,
+    #[schema(format = Date)]
     pub half_refund_until: String,
     pub figures: Figures,
     pub venue: Venue,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = EventFigures)]
 pub struct Figures {
     pub speakers: String,
     pub workshops: String,
@@ -48,7 +59,7 @@ pub struct Figures {
     pub weather: String,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Venue {
     pub name: String,
@@ -96,11 +107,13 @@ impl EventInfo {
 }
 
 /// A ticket type on sale, with its server-side price in cents.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TicketView {
     pub id: u32,
+    /// What `create-payment-intent` takes as `ticketType`.
     #[serde(rename = "type")]
+    #[schema(example = "developer")]
     pub ticket_type: String,
     pub name: String,
     pub description: String,
@@ -131,9 +144,10 @@ impl TicketView {
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MerchandiseView {
+    /// What `create-merchandise-payment` takes as `merchandiseId`.
     pub id: u32,
     pub name: String,
     pub description: String,
@@ -142,8 +156,10 @@ pub struct MerchandiseView {
     pub regular_price: Option<Money>,
     pub category: Category,
     pub image_url: String,
+    /// The sizes to choose from, if the item comes in sizes.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub sizes: Vec<String>,
+    /// The colours to choose from, if the item comes in colours.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub colors: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -167,9 +183,11 @@ impl From<&MerchandiseItem> for MerchandiseView {
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TierView {
+    /// What `create-sponsorship-payment` takes as `tier`.
+    #[schema(example = "gold")]
     pub value: String,
     pub label: String,
     pub amount: Money,

@@ -31,7 +31,8 @@ pub enum NameError {
 }
 
 /// The interest options of the waitlist form, by their stored values.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, utoipa::ToSchema)]
+#[schema(rename_all = "lowercase")]
 pub enum InterestArea {
     Web,
     Mobile,
@@ -109,5 +110,15 @@ mod tests {
             assert_eq!(InterestArea::from_value(area.value()), Some(area));
         }
         assert_eq!(InterestArea::from_value("gaming"), None);
+    }
+
+    #[test]
+    fn the_api_contract_lists_the_interest_areas_by_their_values() {
+        use utoipa::PartialSchema;
+
+        let schema = serde_json::to_value(InterestArea::schema()).unwrap();
+
+        let values: Vec<&str> = InterestArea::ALL.iter().map(|area| area.value()).collect();
+        assert_eq!(schema["enum"], serde_json::json!(values));
     }
 }

@@ -18,7 +18,7 @@ pub use fulfilment::{FulfilError, cancel_payment, fulfil_payment, record_payment
 pub use refund_policy::{PolicyRefund, RefundWindow, policy_refund};
 pub use refunds::{IssueRefund, RefundError, RefundRequest, issue_refund, refund_order};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum OrderKind {
     Ticket,
@@ -42,7 +42,7 @@ impl OrderKind {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum OrderStatus {
     Pending,
@@ -70,8 +70,8 @@ impl OrderStatus {
     }
 }
 
-/// An order as stored.
-#[derive(Debug, Clone, Serialize)]
+/// An order as stored. Times are Unix milliseconds.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Order {
     pub id: String,
@@ -81,10 +81,13 @@ pub struct Order {
     pub buyer_name: String,
     pub buyer_email: String,
     pub sku: String,
+    #[schema(required = true)]
     pub variant_sku: Option<String>,
     pub item_name: String,
     pub unit_price: Money,
     pub quantity: i64,
+    /// What the buyer chose: a ticket's type, a size and colour, a sponsor's company and contact.
+    #[schema(value_type = Object)]
     pub options: serde_json::Value,
     pub amount: Money,
     /// What has been given back so far; equal to `amount` once `refunded`.
@@ -92,25 +95,33 @@ pub struct Order {
     pub currency: String,
     /// The gateway that took the payment: "sandbox" or "stripe".
     pub gateway: String,
+    #[schema(required = true)]
     pub payment_id: Option<String>,
     /// SHA-256 of the payment's client secret: whoever holds the secret is the buyer.
     #[serde(skip)]
     pub client_secret_hash: Option<String>,
     /// The address the order was placed from, for the caps on open reservations.
+    #[schema(required = true)]
     pub client_address: Option<String>,
     pub units_held: i64,
+    #[schema(required = true)]
     pub pickup_code: Option<String>,
+    #[schema(required = true)]
     pub last_payment_error: Option<String>,
+    #[schema(required = true)]
     pub refund_reason: Option<String>,
     /// The secret of the buyer's "Manage your tickets" link (ticket orders, once paid).
     #[serde(skip)]
     pub manage_token: Option<String>,
     /// When the merchandise was handed over at the pickup desk, and by whom.
+    #[schema(required = true)]
     pub picked_up_at: Option<i64>,
+    #[schema(required = true)]
     pub picked_up_by: Option<String>,
     pub created_at: i64,
     pub updated_at: i64,
     pub expires_at: i64,
+    #[schema(required = true)]
     pub paid_at: Option<i64>,
 }
 

@@ -9,7 +9,7 @@ use super::{Order, OrderKind};
 use crate::domain::Money;
 use crate::event::Event;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum RefundWindow {
     Full,
@@ -38,7 +38,7 @@ impl RefundWindow {
 }
 
 /// The policy's answer for one order on one day.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PolicyRefund {
     pub window: RefundWindow,

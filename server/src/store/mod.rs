@@ -27,7 +27,7 @@ pub use admin::AuditEntry;
 pub use backup::BackupError;
 pub use idempotency::{IDEMPOTENCY_WINDOW_MILLIS, IdempotencyClaim};
 pub use orders::{NewPendingOrder, OverdueOrder, PaidTransition, ReserveError};
-pub use outbox::{ClaimedEmail, EmailKind, OutboxEmail};
+pub use outbox::{ClaimedEmail, EMAIL_STATUSES, EmailKind, OutboxEmail};
 pub use pickups::{Handover, PickLine};
 pub use refunds::{BeginRefundError, NewRefund, RefundRecord, RefundStatus};
 pub use reports::{OrderFilter, OrderTotals, Page, Sale, StockLevel};

@@ -6,7 +6,8 @@ use sqlx::{Any, Row, Transaction};
 
 use super::{Backend, Store, now_millis};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, utoipa::ToSchema)]
+#[schema(rename_all = "snake_case")]
 pub enum EmailKind {
     WaitlistConfirmation,
     OrderConfirmation,
@@ -56,20 +57,37 @@ pub struct ClaimedEmail {
     pub attempts: i64,
 }
 
-/// An outbox row as the organizer would see it.
-#[derive(Debug, Clone, serde::Serialize)]
+/// An outbox row as the organizer would see it. Times are Unix milliseconds.
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OutboxEmail {
     pub id: String,
+    #[schema(value_type = EmailKind)]
     pub kind: String,
-    /// The registration's email, the order's id or the refund's id.
+    /// The registration's email, the order's id, the refund's id or the ticket's id.
     pub subject_id: String,
     pub recipient: String,
+    #[schema(schema_with = email_status)]
     pub status: String,
     pub attempts: i64,
+    #[schema(required = true)]
     pub last_error: Option<String>,
     pub created_at: i64,
+    #[schema(required = true)]
     pub sent_at: Option<i64>,
+}
+
+/// Every status an outbox row can have.
+pub const EMAIL_STATUSES: [&str; 4] = ["queued", "sent", "failed", "cancelled"];
+
+fn email_status() -> utoipa::openapi::Object {
+    utoipa::openapi::ObjectBuilder::new()
+        .schema_type(utoipa::openapi::Type::String)
+        .enum_values(Some(EMAIL_STATUSES))
+        .description(Some(
+            "queued until sent; failed once its attempts are spent; cancelled when no longer worth sending.",
+        ))
+        .build()
 }
 
 /// Queues an email inside the caller's transaction; a second call with the same

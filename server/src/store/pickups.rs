@@ -19,11 +19,13 @@ pub enum Handover {
 }
 
 /// One line of the pick list: an item in one size and colour, and how many to prepare.
-#[derive(Debug, Clone, serde::Serialize)]
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PickLine {
     pub item_name: String,
+    #[schema(required = true)]
     pub size: Option<String>,
+    #[schema(required = true)]
     pub color: Option<String>,
     pub quantity: i64,
     pub orders: i64,

@@ -12,7 +12,7 @@ use super::tickets::refund_tickets;
 use super::{Store, now_millis};
 use crate::domain::Money;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum RefundStatus {
     Pending,
@@ -20,7 +20,8 @@ pub enum RefundStatus {
     Failed,
 }
 
-#[derive(Debug, Clone, Serialize)]
+/// A refund, made or under way. Times are Unix milliseconds.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RefundRecord {
     pub id: String,
@@ -28,13 +29,17 @@ pub struct RefundRecord {
     #[serde(skip)]
     pub idempotency_key: String,
     pub amount: Money,
+    /// The rule that gave the amount: full, half, merchandise, override, sold_out.
     pub policy: String,
     pub reason: String,
     pub status: RefundStatus,
+    #[schema(required = true)]
     pub gateway_refund_id: Option<String>,
+    #[schema(required = true)]
     pub error: Option<String>,
     pub actor: String,
     pub created_at: i64,
+    #[schema(required = true)]
     pub completed_at: Option<i64>,
 }
 

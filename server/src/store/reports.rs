@@ -12,11 +12,13 @@ use super::waitlist::WAITLIST_COLUMNS;
 use super::{OutboxEmail, Store, StoredRegistration, admin::record_audit, now_millis};
 use crate::orders::{Order, OrderKind, OrderStatus};
 
-/// Orders of one kind and status: how many, and their money.
-#[derive(Debug, Clone, Serialize)]
+/// Orders of one kind and status: how many, and their money in cents.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderTotals {
+    #[schema(value_type = OrderKind)]
     pub kind: String,
+    #[schema(value_type = OrderStatus)]
     pub status: String,
     pub count: i64,
     pub amount: i64,
@@ -54,7 +56,7 @@ pub struct OrderFilter {
 }
 
 /// One page of a listing and how many rows the whole listing has.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Page<T> {
     pub items: Vec<T>,

@@ -11,7 +11,7 @@ use super::outbox::{EmailKind, queue_email};
 use super::{Store, now_millis};
 use crate::tickets::new_ticket_code;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum TicketStatus {
     Valid,

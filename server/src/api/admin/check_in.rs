@@ -4,48 +4,101 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use axum::routing::post;
 use serde::{Deserialize, Serialize};
 use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::auth::AdminActor;
-use crate::error::{ApiError, ApiJson};
+use super::responses::{AdminChange, JsonBody, ServerTrouble};
+use crate::error::{ApiError, ApiJson, ErrorBody};
 use crate::state::AppState;
 use crate::store::{CheckIn, TicketRecord};
 use crate::tickets::{display_code, normalize_code};
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().route("/check-in", post(check_in))
+    OpenApiRouter::new().routes(routes!(check_in))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = TicketScan)]
 struct Scan {
+    /// The ticket's code as scanned or typed: "TK-7K3P-…", in any case, with or without dashes.
     #[serde(default)]
     code: String,
 }
 
+#[derive(Clone, Copy, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+enum CheckInResult {
+    Admitted,
+    AlreadyCheckedIn,
+    Refunded,
+    Transferred,
+    Unknown,
+}
+
 /// What the door staff sees, in the JSON error format's shape (`message` first) on
-/// every status, so a phone can show it as it is.
-#[derive(Serialize)]
+/// every status, so a phone can show it as it is. Times are Unix milliseconds.
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = CheckInAnswer)]
 struct Answer {
-    /// admitted, already_checked_in, refunded, transferred or unknown.
-    result: &'static str,
+    result: CheckInResult,
     message: String,
+    /// The ticket's code as printed; absent for an unknown code.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     code: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     attendee_name: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     ticket_name: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     checked_in_at: Option<i64>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     checked_in_by: Option<String>,
 }
 
+/// Admits the ticket with this code, once.
+///
 /// 200 admitted; 409 already checked in (with when and by whom), however many devices
-/// scan at once; 410 refunded or transferred; 404 unknown.
+/// scan at once; 410 refunded or transferred; 404 unknown. Every answer but the
+/// server's own failures has the `CheckInAnswer` shape, of which `Error` is a part.
+#[utoipa::path(
+    post,
+    path = "/check-in",
+    operation_id = "check_in",
+    tag = "admin",
+    security(("admin_session" = []), ("admin_token" = [])),
+    request_body = Scan,
+    responses(
+        (status = 200, description = "Admitted (`result`: `admitted`).", body = Answer),
+        (
+            status = 404,
+            description = "Not a ticket of this event (`result`: `unknown`). The body is a `CheckInAnswer`.",
+            body = ErrorBody,
+        ),
+        (
+            status = 409,
+            description = "Checked in before (`result`: `already_checked_in`), with when and by whom. The body is a \
+                           `CheckInAnswer`.",
+            body = ErrorBody,
+        ),
+        (
+            status = 410,
+            description = "The ticket admits no one: its order was refunded (`result`: `refunded`) or it was given \
+                           to someone else (`transferred`). The body is a `CheckInAnswer`.",
+            body = ErrorBody,
+        ),
+        JsonBody,
+        AdminChange,
+        ServerTrouble,
+    )
+)]
 async fn check_in(
     actor: AdminActor,
     State(state): State<AppState>,
@@ -54,38 +107,44 @@ async fn check_in(
     let Some(code) = normalize_code(&scan.code) else {
         return Ok(answer(
             StatusCode::NOT_FOUND,
-            "unknown",
+            CheckInResult::Unknown,
             "Unknown code: this is not a ticket of this event.",
             None,
             &state,
         ));
     };
     Ok(match state.store.check_in(&code, &actor.name).await? {
-        CheckIn::Admitted(ticket) => answer(StatusCode::OK, "admitted", "Welcome!", Some(ticket), &state),
+        CheckIn::Admitted(ticket) => answer(
+            StatusCode::OK,
+            CheckInResult::Admitted,
+            "Welcome!",
+            Some(ticket),
+            &state,
+        ),
         CheckIn::AlreadyCheckedIn(ticket) => answer(
             StatusCode::CONFLICT,
-            "already_checked_in",
+            CheckInResult::AlreadyCheckedIn,
             "Already checked in: this ticket was used before.",
             Some(ticket),
             &state,
         ),
         CheckIn::Refunded(ticket) => answer(
             StatusCode::GONE,
-            "refunded",
+            CheckInResult::Refunded,
             "Refunded: this ticket was refunded and admits no one.",
             Some(ticket),
             &state,
         ),
         CheckIn::Transferred(ticket) => answer(
             StatusCode::GONE,
-            "transferred",
+            CheckInResult::Transferred,
             "Transferred: this ticket was given to someone else, who has a new code.",
             Some(ticket),
             &state,
         ),
         CheckIn::Unknown => answer(
             StatusCode::NOT_FOUND,
-            "unknown",
+            CheckInResult::Unknown,
             "Unknown code: this is not a ticket of this event.",
             None,
             &state,
@@ -95,7 +154,7 @@ async fn check_in(
 
 fn answer(
     status: StatusCode,
-    result: &'static str,
+    result: CheckInResult,
     message: &str,
     ticket: Option<TicketRecord>,
     state: &AppState,

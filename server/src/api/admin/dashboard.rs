@@ -5,27 +5,28 @@ use std::collections::BTreeMap;
 
 use axum::Json;
 use axum::extract::State;
-use axum::routing::get;
 use serde::Serialize;
 use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::auth::AdminActor;
+use super::responses::{AdminRead, ServerTrouble};
 use crate::error::ApiError;
 use crate::orders::{Order, sku};
 use crate::state::AppState;
 use crate::store::{OrderFilter, OrderTotals, OutboxEmail, now_millis};
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().route("/dashboard", get(dashboard))
+    OpenApiRouter::new().routes(routes!(dashboard))
 }
 
 const LATEST_ORDERS: i64 = 10;
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct Dashboard {
     totals: Vec<OrderTotals>,
-    /// Money kept, per kind: paid and refunded orders, less what was refunded.
+    /// Cents kept, by order kind: paid and refunded orders, less what was refunded.
     revenue: BTreeMap<String, i64>,
     stock: Vec<Stock>,
     sales_by_day: Vec<DaySales>,
@@ -35,7 +36,7 @@ struct Dashboard {
     check_ins: Vec<CheckIns>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct CheckIns {
     ticket_type: String,
@@ -44,7 +45,7 @@ struct CheckIns {
     checked_in: i64,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct Stock {
     sku: String,
@@ -55,10 +56,11 @@ struct Stock {
     left: i64,
 }
 
-#[derive(Serialize, Default)]
+#[derive(Serialize, Default, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct DaySales {
     /// The venue's calendar date, "2026-01-05".
+    #[schema(format = Date)]
     date: String,
     orders: i64,
     /// Cents paid that day, per kind.
@@ -67,7 +69,7 @@ struct DaySales {
     sponsorship: i64,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct Attention {
     /// Paid, but the order could not be honoured: money to give back.
@@ -77,6 +79,15 @@ struct Attention {
     stuck_pending: Vec<Order>,
 }
 
+/// Money and counts, stock, sales per day, the latest orders, and what needs attention.
+#[utoipa::path(
+    get,
+    path = "/dashboard",
+    operation_id = "dashboard",
+    tag = "admin",
+    security(("admin_session" = []), ("admin_token" = [])),
+    responses((status = 200, body = Dashboard), AdminRead, ServerTrouble)
+)]
 async fn dashboard(_actor: AdminActor, State(state): State<AppState>) -> Result<Json<Dashboard>, ApiError> {
     let store = &state.store;
     let totals = store.order_totals().await?;

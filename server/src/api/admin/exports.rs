@@ -2,40 +2,97 @@
 
 use std::collections::HashMap;
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
 use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::auth::AdminActor;
+use super::params::ApiPath;
+use super::responses::{AdminRead, ServerTrouble};
 use super::waitlist::interests;
 use crate::admin::csv::CsvWriter;
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorBody};
 use crate::orders::{Order, OrderKind};
 use crate::state::AppState;
 use crate::store::TicketStatus;
 use crate::tickets::display_code;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().route("/exports/{name}", get(export))
+    OpenApiRouter::new().routes(routes!(export))
 }
 
+/// The exports there are, by file name.
+#[derive(Clone, Copy, utoipa::ToSchema)]
+enum Export {
+    #[schema(rename = "orders.csv")]
+    Orders,
+    #[schema(rename = "attendees.csv")]
+    Attendees,
+    #[schema(rename = "pickups.csv")]
+    Pickups,
+    #[schema(rename = "waitlist.csv")]
+    Waitlist,
+}
+
+impl Export {
+    fn named(name: &str) -> Option<Self> {
+        Some(match name {
+            "orders.csv" => Self::Orders,
+            "attendees.csv" => Self::Attendees,
+            "pickups.csv" => Self::Pickups,
+            "waitlist.csv" => Self::Waitlist,
+            _ => return None,
+        })
+    }
+}
+
+/// One CSV file for a spreadsheet, named for the venue's date.
+#[utoipa::path(
+    get,
+    path = "/exports/{name}",
+    operation_id = "export_csv",
+    tag = "admin",
+    security(("admin_session" = []), ("admin_token" = [])),
+    params((
+        "name" = inline(Export),
+        Path,
+        description = "`orders.csv`: every order. `attendees.csv`: one row per ticket of a paid or refunded order, \
+                       transferred ones left out. `pickups.csv`: paid or refunded merchandise orders and whether \
+                       they were collected. `waitlist.csv`: every registration."
+    )),
+    responses(
+        (
+            status = 200,
+            description = "UTF-8 CSV with a header row.",
+            content_type = "text/csv",
+            body = String,
+            headers((
+                "Content-Disposition" = String,
+                description = "`attachment; filename=\"orders-2026-05-18.csv\"`: the name and the venue's date."
+            )),
+        ),
+        (status = 404, description = "There is no export of that name.", body = ErrorBody),
+        AdminRead,
+        ServerTrouble,
+    )
+)]
 async fn export(
     _actor: AdminActor,
     State(state): State<AppState>,
-    Path(name): Path<String>,
+    ApiPath(name): ApiPath<String>,
 ) -> Result<Response, ApiError> {
-    let csv = match name.as_str() {
-        "orders.csv" => orders(&state.store.list_orders().await?),
-        "attendees.csv" => attendees(&state).await?,
-        "pickups.csv" => pickups(&state.store.settled_orders(OrderKind::Merchandise).await?),
-        "waitlist.csv" => waitlist(&state).await?,
-        _ => {
-            return Err(ApiError::NotFound(
-                "There is no such export: try orders.csv, attendees.csv, pickups.csv or waitlist.csv.".into(),
-            ));
-        }
+    let Some(export) = Export::named(&name) else {
+        return Err(ApiError::NotFound(
+            "There is no such export: try orders.csv, attendees.csv, pickups.csv or waitlist.csv.".into(),
+        ));
+    };
+    let csv = match export {
+        Export::Orders => orders(&state.store.list_orders().await?),
+        Export::Attendees => attendees(&state).await?,
+        Export::Pickups => pickups(&state.store.settled_orders(OrderKind::Merchandise).await?),
+        Export::Waitlist => waitlist(&state).await?,
     };
     let today = state.event.venue_date(time::OffsetDateTime::now_utc());
     let filename = format!("{}-{today}.csv", name.trim_end_matches(".csv"));

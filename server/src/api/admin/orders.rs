@@ -2,15 +2,16 @@
 //! send its confirmation again.
 
 use axum::Json;
-use axum::extract::{Path, Query, State};
-use axum::routing::{get, post};
+use axum::extract::State;
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::auth::AdminActor;
+use super::params::{ApiPath, ApiQuery, page_number};
+use super::responses::{AdminChange, AdminRead, JsonBody, ServerTrouble};
 use crate::admin::timeline::{TimelineEntry, timeline};
-use crate::error::{ApiError, ApiJson, FieldErrors};
+use crate::error::{ApiError, ApiJson, ErrorBody, FieldErrors};
 use crate::orders::{Order, OrderKind, OrderStatus, PolicyRefund, policy_refund, sku};
 use crate::state::AppState;
 use crate::store::{OrderFilter, Page, RefundRecord, TicketRecord, TicketStatus};
@@ -18,45 +19,74 @@ use crate::tickets::display_code;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .route("/orders", get(list))
-        .route("/orders/{id}", get(detail))
-        .route("/orders/{id}/notes", post(add_note))
-        .route("/orders/{id}/resend-confirmation", post(resend_confirmation))
+        .routes(routes!(list))
+        .routes(routes!(detail))
+        .routes(routes!(add_note))
+        .routes(routes!(resend_confirmation))
 }
 
 pub const PAGE_SIZE: i64 = 25;
+pub const NO_SUCH_ORDER: &str = "There is no such order.";
 const MAX_NOTE_CHARS: usize = 2000;
 
-#[derive(Debug, Deserialize)]
+/// Filters left out or empty match every order.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 struct ListQuery {
+    #[param(nullable = false, pattern = "^(ticket|merchandise|sponsorship)?$")]
     kind: Option<String>,
+    #[param(nullable = false, pattern = "^(pending|paid|failed|expired|refunded)?$")]
     status: Option<String>,
-    /// A stock keeping unit from `items`.
+    /// A stock keeping unit from `catalogue`: the item, or one size and colour of it.
+    #[param(nullable = false)]
     item: Option<String>,
+    /// Any part of the buyer's name or email, the reference or the pickup code, in any case.
+    #[param(nullable = false)]
     q: Option<String>,
+    /// From 1, the default.
+    #[param(nullable = false)]
     page: Option<i64>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct OrderList {
     #[serde(flatten)]
     page: Page<Order>,
     /// What `item` may be: every ticket, merchandise item and sponsorship tier.
-    catalogue: Vec<Item>,
+    catalogue: Vec<CatalogueItem>,
 }
 
-#[derive(Serialize)]
-struct Item {
+#[derive(Serialize, utoipa::ToSchema)]
+struct CatalogueItem {
     sku: String,
     label: String,
 }
 
 /// One page of the orders matching the filters, newest first.
+#[utoipa::path(
+    get,
+    path = "/orders",
+    operation_id = "list_orders",
+    tag = "admin",
+    security(("admin_session" = []), ("admin_token" = [])),
+    params(ListQuery),
+    responses(
+        (status = 200, body = OrderList),
+        (
+            status = 400,
+            description = "A parameter has the wrong type or a NUL character, or `kind` or `status` names no such \
+                           value.",
+            body = ErrorBody,
+        ),
+        AdminRead,
+        ServerTrouble,
+    )
+)]
 async fn list(
     _actor: AdminActor,
     State(state): State<AppState>,
-    Query(query): Query<ListQuery>,
+    ApiQuery(query): ApiQuery<ListQuery>,
 ) -> Result<Json<OrderList>, ApiError> {
     let filter = OrderFilter {
         kind: parse_filter(query.kind.as_deref(), OrderKind::parse, "kind")?,
@@ -64,12 +94,12 @@ async fn list(
         sku: query.item.filter(|item| !item.is_empty()),
         search: query.q,
     };
-    let page = query.page.unwrap_or(1).max(1);
+    let page = page_number(query.page, PAGE_SIZE);
     Ok(Json(OrderList {
         page: state.store.search_orders(&filter, page, PAGE_SIZE).await?,
         catalogue: sku::catalogue(&state.event)
             .into_iter()
-            .map(|(sku, label)| Item { sku, label })
+            .map(|(sku, label)| CatalogueItem { sku, label })
             .collect(),
     }))
 }
@@ -84,23 +114,37 @@ fn parse_filter<T>(value: Option<&str>, parse: fn(&str) -> Option<T>, name: &str
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct OrderPage {
     order: Order,
     refunds: Vec<RefundRecord>,
     /// A ticket order's tickets, one per person, including transferred and refunded ones.
-    tickets: Vec<TicketView>,
+    tickets: Vec<OrderTicket>,
     timeline: Vec<TimelineEntry>,
     /// What the refund policy gives today.
     refund_policy: PolicyRefund,
 }
 
 /// Everything about one order: the buyer, what they bought, the money, and its history.
+#[utoipa::path(
+    get,
+    path = "/orders/{id}",
+    operation_id = "order_page",
+    tag = "admin",
+    security(("admin_session" = []), ("admin_token" = [])),
+    params(("id" = String, Path, description = "The order's id.")),
+    responses(
+        (status = 200, body = OrderPage),
+        (status = 404, description = NO_SUCH_ORDER, body = ErrorBody),
+        AdminRead,
+        ServerTrouble,
+    )
+)]
 async fn detail(
     _actor: AdminActor,
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
 ) -> Result<Json<OrderPage>, ApiError> {
     let order = find(&state, &id).await?;
     let refunds = state.store.refunds_of_order(&order.id).await?;
@@ -111,26 +155,31 @@ async fn detail(
     Ok(Json(OrderPage {
         refund_policy: policy_refund(&state.event, &order, today),
         timeline: timeline(&order, &refunds, &emails, &audit),
-        tickets: tickets.into_iter().map(TicketView::from).collect(),
+        tickets: tickets.into_iter().map(OrderTicket::from).collect(),
         refunds,
         order,
     }))
 }
 
-#[derive(Serialize)]
+/// One attendee's ticket. Times are Unix milliseconds.
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct TicketView {
+struct OrderTicket {
     /// As printed: "TK-7K3P-…".
     code: String,
     position: i64,
+    #[schema(required = true)]
     attendee_name: Option<String>,
+    #[schema(required = true)]
     attendee_email: Option<String>,
     status: TicketStatus,
+    #[schema(required = true)]
     checked_in_at: Option<i64>,
+    #[schema(required = true)]
     checked_in_by: Option<String>,
 }
 
-impl From<TicketRecord> for TicketView {
+impl From<TicketRecord> for OrderTicket {
     fn from(ticket: TicketRecord) -> Self {
         Self {
             code: display_code(&ticket.code),
@@ -149,22 +198,52 @@ pub async fn find(state: &AppState, id: &str) -> Result<Order, ApiError> {
         .store
         .order(id)
         .await?
-        .ok_or_else(|| ApiError::NotFound("There is no such order.".into()))
+        .ok_or_else(|| ApiError::NotFound(NO_SUCH_ORDER.into()))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = OrderNote)]
 struct Note {
+    /// Up to 2,000 characters, not counting spaces around it.
     #[serde(default)]
+    #[schema(min_length = 1, max_length = 2000)]
     text: String,
 }
 
+#[derive(Serialize, utoipa::ToSchema)]
+struct NoteAdded {
+    /// Always true.
+    added: bool,
+}
+
 /// Adds a note to the order's history.
+#[utoipa::path(
+    post,
+    path = "/orders/{id}/notes",
+    operation_id = "add_order_note",
+    tag = "admin",
+    security(("admin_session" = []), ("admin_token" = [])),
+    params(("id" = String, Path, description = "The order's id.")),
+    request_body = Note,
+    responses(
+        (status = 200, body = NoteAdded),
+        (status = 404, description = NO_SUCH_ORDER, body = ErrorBody),
+        (
+            status = 422,
+            description = "The note is empty or longer than 2,000 characters.",
+            body = ErrorBody,
+        ),
+        JsonBody,
+        AdminChange,
+        ServerTrouble,
+    )
+)]
 async fn add_note(
     actor: AdminActor,
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     ApiJson(note): ApiJson<Note>,
-) -> Result<Json<serde_json::Value>, ApiError> {
+) -> Result<Json<NoteAdded>, ApiError> {
     let order = find(&state, &id).await?;
     let text = note.text.trim();
     if text.is_empty() || text.chars().count() > MAX_NOTE_CHARS {
@@ -173,15 +252,40 @@ async fn add_note(
         return Err(ApiError::Validation(errors));
     }
     state.store.add_order_note(&order.id, &actor.name, text).await?;
-    Ok(Json(json!({ "added": true })))
+    Ok(Json(NoteAdded { added: true }))
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+struct ConfirmationQueued {
+    /// Always true.
+    queued: bool,
 }
 
 /// Queues the order's confirmation email again (the buyer lost it, or it bounced).
+#[utoipa::path(
+    post,
+    path = "/orders/{id}/resend-confirmation",
+    operation_id = "resend_order_confirmation",
+    tag = "admin",
+    security(("admin_session" = []), ("admin_token" = [])),
+    params(("id" = String, Path, description = "The order's id.")),
+    responses(
+        (status = 200, body = ConfirmationQueued),
+        (status = 404, description = NO_SUCH_ORDER, body = ErrorBody),
+        (
+            status = 409,
+            description = "The order is not paid: it has no confirmation to send.",
+            body = ErrorBody,
+        ),
+        AdminChange,
+        ServerTrouble,
+    )
+)]
 async fn resend_confirmation(
     actor: AdminActor,
     State(state): State<AppState>,
-    Path(id): Path<String>,
-) -> Result<Json<serde_json::Value>, ApiError> {
+    ApiPath(id): ApiPath<String>,
+) -> Result<Json<ConfirmationQueued>, ApiError> {
     let order = find(&state, &id).await?;
     if order.status != OrderStatus::Paid {
         return Err(ApiError::Conflict(
@@ -189,5 +293,5 @@ async fn resend_confirmation(
         ));
     }
     state.store.resend_order_confirmation(&order, &actor.name).await?;
-    Ok(Json(json!({ "queued": true })))
+    Ok(Json(ConfirmationQueued { queued: true }))
 }

@@ -2,38 +2,46 @@
 //! for preparing the stock.
 
 use axum::Json;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
 use serde::{Deserialize, Serialize};
 use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::auth::AdminActor;
-use crate::error::{ApiError, ApiJson};
+use super::params::ApiQuery;
+use super::responses::{AdminChange, AdminRead, JsonBody, ServerTrouble};
+use crate::error::{ApiError, ApiJson, ErrorBody};
 use crate::orders::{Order, OrderStatus};
 use crate::state::AppState;
 use crate::store::{Handover, PickLine};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .route("/pickups", get(search).post(hand_over))
-        .route("/pick-list", get(pick_list))
+        .routes(routes!(search, hand_over))
+        .routes(routes!(pick_list))
 }
 
-#[derive(Serialize)]
+/// A merchandise order at the desk. Times are Unix milliseconds.
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct Pickup {
     order_id: String,
     reference: String,
+    #[schema(required = true)]
     pickup_code: Option<String>,
     status: OrderStatus,
     buyer_name: String,
     item_name: String,
+    #[schema(required = true)]
     size: Option<String>,
+    #[schema(required = true)]
     color: Option<String>,
     quantity: i64,
+    #[schema(required = true)]
     picked_up_at: Option<i64>,
+    #[schema(required = true)]
     picked_up_by: Option<String>,
 }
 
@@ -61,17 +69,37 @@ impl From<Order> for Pickup {
     }
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 struct SearchQuery {
+    /// Any part of the pickup code or the buyer's name, in any case; fewer than two
+    /// characters find nothing.
     #[serde(default)]
     q: String,
 }
 
 /// Paid merchandise orders whose pickup code or buyer's name contains `q`.
+///
+/// Refunded ones included, so the desk can say not to hand them over; at most 50, by the
+/// buyer's name.
+#[utoipa::path(
+    get,
+    path = "/pickups",
+    operation_id = "search_pickups",
+    tag = "admin",
+    security(("admin_session" = []), ("admin_token" = [])),
+    params(SearchQuery),
+    responses(
+        (status = 200, body = Vec<Pickup>),
+        (status = 400, description = "`q` is given twice, or has a NUL character.", body = ErrorBody),
+        AdminRead,
+        ServerTrouble,
+    )
+)]
 async fn search(
     _actor: AdminActor,
     State(state): State<AppState>,
-    Query(query): Query<SearchQuery>,
+    ApiQuery(query): ApiQuery<SearchQuery>,
 ) -> Result<Json<Vec<Pickup>>, ApiError> {
     if query.q.trim().chars().count() < 2 {
         return Ok(Json(Vec::new()));
@@ -80,23 +108,74 @@ async fn search(
     Ok(Json(found.into_iter().map(Pickup::from).collect()))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = PickupScan)]
 struct HandOver {
+    /// The pickup code as scanned or typed: "PU-4F7K2Q", "pu 4f7k2q" or "4F7K2Q".
     #[serde(default)]
     code: String,
 }
 
-#[derive(Serialize)]
+#[derive(Clone, Copy, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+enum HandoverResult {
+    HandedOver,
+    AlreadyHandedOver,
+    Refunded,
+    NotPaid,
+    Unknown,
+}
+
+/// What the desk sees, in the JSON error format's shape (`message` first) on every status.
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = HandoverAnswer)]
 struct Answer {
-    /// handed_over, already_handed_over, refunded, not_paid or unknown.
-    result: &'static str,
+    result: HandoverResult,
     message: String,
+    /// Absent for an unknown code.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     order: Option<Pickup>,
 }
 
-/// 200 handed over; 409 collected already (with when and by whom); 410 refunded; 404 unknown.
+/// Marks a paid merchandise order collected, once.
+///
+/// 200 handed over; 409 collected already (with when and by whom); 410 refunded; 404 unknown
+/// or not paid. Every answer but the server's own failures has the `HandoverAnswer` shape,
+/// of which `Error` is a part.
+#[utoipa::path(
+    post,
+    path = "/pickups",
+    operation_id = "hand_over",
+    tag = "admin",
+    security(("admin_session" = []), ("admin_token" = [])),
+    request_body = HandOver,
+    responses(
+        (status = 200, description = "Hand it over (`result`: `handed_over`).", body = Answer),
+        (
+            status = 404,
+            description = "No order has this pickup code (`result`: `unknown`), or its order was never paid \
+                           (`not_paid`, with the order). The body is a `HandoverAnswer`.",
+            body = ErrorBody,
+        ),
+        (
+            status = 409,
+            description = "Collected before (`result`: `already_handed_over`), with when and by whom. The body is a \
+                           `HandoverAnswer`.",
+            body = ErrorBody,
+        ),
+        (
+            status = 410,
+            description = "The order was refunded: do not hand it over (`result`: `refunded`). The body is a \
+                           `HandoverAnswer`.",
+            body = ErrorBody,
+        ),
+        JsonBody,
+        AdminChange,
+        ServerTrouble,
+    )
+)]
 async fn hand_over(
     actor: AdminActor,
     State(state): State<AppState>,
@@ -106,29 +185,34 @@ async fn hand_over(
     let (status, result, message, order) = match state.store.hand_over(&code, &actor.name).await? {
         Handover::HandedOver(order) => (
             StatusCode::OK,
-            "handed_over",
+            HandoverResult::HandedOver,
             "Hand it over: marked as collected.",
             Some(order),
         ),
         Handover::AlreadyHandedOver(order) => (
             StatusCode::CONFLICT,
-            "already_handed_over",
+            HandoverResult::AlreadyHandedOver,
             "Already collected: this order was handed over before.",
             Some(order),
         ),
         Handover::Refunded(order) => (
             StatusCode::GONE,
-            "refunded",
+            HandoverResult::Refunded,
             "Refunded: do not hand this order over.",
             Some(order),
         ),
         Handover::NotPaid(order) => (
             StatusCode::NOT_FOUND,
-            "not_paid",
+            HandoverResult::NotPaid,
             "Not paid: this order was never paid for.",
             Some(order),
         ),
-        Handover::Unknown => (StatusCode::NOT_FOUND, "unknown", "Unknown pickup code.", None),
+        Handover::Unknown => (
+            StatusCode::NOT_FOUND,
+            HandoverResult::Unknown,
+            "Unknown pickup code.",
+            None,
+        ),
     };
     let body = Answer {
         result,
@@ -153,6 +237,14 @@ fn normalize_pickup_code(input: &str) -> String {
 }
 
 /// What to bring to the desk: paid merchandise not yet collected, by item, size and colour.
+#[utoipa::path(
+    get,
+    path = "/pick-list",
+    operation_id = "pick_list",
+    tag = "admin",
+    security(("admin_session" = []), ("admin_token" = [])),
+    responses((status = 200, body = Vec<PickLine>), AdminRead, ServerTrouble)
+)]
 async fn pick_list(_actor: AdminActor, State(state): State<AppState>) -> Result<Json<Vec<PickLine>>, ApiError> {
     Ok(Json(state.store.pick_list().await?))
 }

@@ -2,44 +2,97 @@
 //! amount the organizer gives with a reason.
 
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::HeaderMap;
-use axum::routing::post;
 use serde::{Deserialize, Serialize};
 use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::auth::AdminActor;
+use super::orders::NO_SUCH_ORDER;
+use super::params::ApiPath;
+use super::responses::{AdminChange, JsonBody, ServerTrouble};
 use crate::domain::Money;
-use crate::error::{ApiError, ApiJson, FieldErrors};
+use crate::error::{ApiError, ApiJson, ErrorBody, FieldErrors};
 use crate::orders::{Order, RefundError, RefundRequest, refund_order};
 use crate::payments::GatewayError;
 use crate::state::AppState;
 use crate::store::RefundRecord;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().route("/orders/{id}/refund", post(refund))
+    OpenApiRouter::new().routes(routes!(refund))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = RefundOrder)]
 struct RefundBody {
     /// Cents; without it, what the policy gives today.
+    #[schema(minimum = 1)]
     amount: Option<i64>,
+    /// Needed for an amount other than the policy's.
     #[serde(default)]
+    #[schema(max_length = 500)]
     reason: String,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 struct Refunded {
     refund: RefundRecord,
     order: Order,
 }
 
-/// Refunds through the gateway, once per `Idempotency-Key` (without one, the same
-/// amount and reason count as the same refund).
+/// Refunds an order through the gateway, once per `Idempotency-Key`.
+///
+/// Without a key, the same amount and reason count as the same refund. Asking again with
+/// the same key answers the refund already made, or finishes one the payment provider had
+/// not confirmed.
+#[utoipa::path(
+    post,
+    path = "/orders/{id}/refund",
+    operation_id = "refund_order",
+    tag = "admin",
+    security(("admin_session" = []), ("admin_token" = [])),
+    params(
+        ("id" = String, Path, description = "The order's id."),
+        (
+            "Idempotency-Key" = Option<String>,
+            Header,
+            nullable = false,
+            description = "One key per refund the organizer means to make, up to 200 characters; an empty or \
+                           longer one is ignored.",
+        ),
+    ),
+    request_body = RefundBody,
+    responses(
+        (status = 200, description = "Refunded, or the refund this key already made.", body = Refunded),
+        (status = 404, description = NO_SUCH_ORDER, body = ErrorBody),
+        (
+            status = 409,
+            description = "The order is not paid or is refunded in full already; another refund of it is under \
+                           way; this key's refund failed; or the payment provider refused the refund.",
+            body = ErrorBody,
+        ),
+        (
+            status = 422,
+            description = "The policy gives nothing today and no amount was given; an amount other than the \
+                           policy's without a reason; more than is left to refund; or a reason over 500 characters.",
+            body = ErrorBody,
+        ),
+        (
+            status = 502,
+            description = "The payment provider did not confirm the refund: it stays pending, and asking again \
+                           the same way (same key, or without one the same amount and reason) finishes it.",
+            body = ErrorBody,
+        ),
+        JsonBody,
+        AdminChange,
+        ServerTrouble,
+    )
+)]
 async fn refund(
     actor: AdminActor,
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     headers: HeaderMap,
     ApiJson(body): ApiJson<RefundBody>,
 ) -> Result<Json<Refunded>, ApiError> {
@@ -84,7 +137,7 @@ fn refund_error(error: RefundError) -> ApiError {
         ApiError::Validation(errors)
     };
     match error {
-        RefundError::NotFound => ApiError::NotFound("There is no such order.".into()),
+        RefundError::NotFound => ApiError::NotFound(NO_SUCH_ORDER.into()),
         RefundError::NotPaid => ApiError::Conflict("Only a paid order can be refunded.".into()),
         RefundError::NothingLeft => ApiError::Conflict("This order has already been refunded in full.".into()),
         RefundError::PolicyGivesNothing(policy) => field(

@@ -3,21 +3,23 @@
 
 use axum::Json;
 use axum::extract::State;
-use axum::routing::get;
 use serde::Serialize;
 use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::auth::AdminActor;
+use super::responses::{AdminRead, ServerTrouble};
 use crate::domain::Money;
 use crate::error::ApiError;
 use crate::orders::{OrderKind, OrderStatus};
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().route("/sponsorships", get(list))
+    OpenApiRouter::new().routes(routes!(list))
 }
 
-#[derive(Serialize)]
+/// A paid (or refunded) sponsorship. Times are Unix milliseconds.
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct Sponsor {
     order_id: String,
@@ -32,21 +34,35 @@ struct Sponsor {
     tier_label: String,
     amount: Money,
     refunded_amount: Money,
+    #[schema(required = true)]
     paid_at: Option<i64>,
     vip_passes: u32,
+    #[schema(required = true)]
     exhibition_space: Option<String>,
     perks: Vec<String>,
+    /// The organizer's latest note on the order.
+    #[schema(required = true)]
     note: Option<Note>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = SponsorNote)]
 struct Note {
     text: String,
     actor: String,
     at: i64,
 }
 
+/// Sponsors to follow up, in the order they paid.
+#[utoipa::path(
+    get,
+    path = "/sponsorships",
+    operation_id = "list_sponsors",
+    tag = "admin",
+    security(("admin_session" = []), ("admin_token" = [])),
+    responses((status = 200, body = Vec<Sponsor>), AdminRead, ServerTrouble)
+)]
 async fn list(_actor: AdminActor, State(state): State<AppState>) -> Result<Json<Vec<Sponsor>>, ApiError> {
     let notes = state.store.latest_notes(OrderKind::Sponsorship).await?;
     let orders = state.store.settled_orders(OrderKind::Sponsorship).await?;

@@ -1,35 +1,46 @@
 //! The waitlist: who registered, their interests and whether they want updates.
 
 use axum::Json;
-use axum::extract::{Query, State};
-use axum::routing::get;
+use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::auth::AdminActor;
+use super::params::{ApiQuery, page_number};
+use super::responses::{AdminRead, ServerTrouble};
 use crate::domain::InterestArea;
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorBody};
 use crate::state::AppState;
 use crate::store::{Page, StoredRegistration};
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().route("/waitlist", get(list))
+    OpenApiRouter::new().routes(routes!(list))
 }
 
 const PAGE_SIZE: i64 = 50;
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 struct ListQuery {
+    /// Any part of the name or email, in any case.
+    #[param(nullable = false)]
     q: Option<String>,
+    /// From 1, the default.
+    #[param(nullable = false)]
     page: Option<i64>,
 }
 
-#[derive(Serialize)]
+/// One registration. `registeredAt` is Unix milliseconds.
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = WaitlistEntry)]
 struct Registration {
     full_name: String,
     email: String,
+    #[schema(required = true)]
     job_title: Option<String>,
+    #[schema(value_type = Vec<InterestArea>)]
     interest_areas: Vec<String>,
     subscribed: bool,
     registered_at: i64,
@@ -57,15 +68,17 @@ pub fn interests(registration: &StoredRegistration) -> Vec<String> {
         .collect()
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = InterestCount)]
 struct Interest {
+    #[schema(value_type = InterestArea)]
     value: &'static str,
     label: &'static str,
     count: i64,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct WaitlistScreen {
     #[serde(flatten)]
@@ -76,14 +89,29 @@ struct WaitlistScreen {
     subscribed: i64,
 }
 
+/// One page of the waitlist, newest first, with counts over the whole of it.
+#[utoipa::path(
+    get,
+    path = "/waitlist",
+    operation_id = "list_waitlist",
+    tag = "admin",
+    security(("admin_session" = []), ("admin_token" = [])),
+    params(ListQuery),
+    responses(
+        (status = 200, body = WaitlistScreen),
+        (status = 400, description = "A parameter has the wrong type or a NUL character.", body = ErrorBody),
+        AdminRead,
+        ServerTrouble,
+    )
+)]
 async fn list(
     _actor: AdminActor,
     State(state): State<AppState>,
-    Query(query): Query<ListQuery>,
+    ApiQuery(query): ApiQuery<ListQuery>,
 ) -> Result<Json<WaitlistScreen>, ApiError> {
     let page = state
         .store
-        .waitlist_page(query.q.as_deref(), query.page.unwrap_or(1).max(1), PAGE_SIZE)
+        .waitlist_page(query.q.as_deref(), page_number(query.page, PAGE_SIZE), PAGE_SIZE)
         .await?;
     let everyone = state.store.all_waitlist_registrations().await?;
     let interests = InterestArea::ALL
