@@ -177,17 +177,21 @@ where
     type Rejection = ApiError;
 
     async fn from_request(request: Request, state: &S) -> Result<Self, Self::Rejection> {
-        if !is_json(request.headers()) {
-            return Err(ApiError::UnsupportedMediaType(
-                "Send the request body as JSON with the header Content-Type: application/json.".into(),
-            ));
-        }
+        let json = is_json(request.headers());
         let body = axum::body::Bytes::from_request(request, state)
             .await
             .map_err(|rejection| match rejection.status() {
                 StatusCode::PAYLOAD_TOO_LARGE => ApiError::PayloadTooLarge,
                 _ => ApiError::BadRequest("The request body could not be read.".into()),
             })?;
+        if body.is_empty() && !json {
+            return Err(ApiError::BadRequest("This call needs a JSON request body.".into()));
+        }
+        if !json {
+            return Err(ApiError::UnsupportedMediaType(
+                "Send the request body as JSON with the header Content-Type: application/json.".into(),
+            ));
+        }
         if has_escaped_nul(&body) {
             // PostgreSQL cannot store NUL in text; no field of ours has a use for one.
             return Err(ApiError::BadRequest(

@@ -1,14 +1,14 @@
 //! Pre-ordering merchandise, picked up at the event: create, look up, confirm.
 
 use axum::Json;
-use axum::extract::rejection::QueryRejection;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::idempotency_key::IdempotencyKeyHeader;
+use super::params::ApiQuery;
 use super::purchase::{PaymentCreated, fulfil_error, is_buyer, order_paid_by, place_at_server_price};
 use crate::domain::{EmailAddress, Money, mask_email, mask_name};
 use crate::error::{ApiError, ApiJson, ErrorBody, FieldErrors};
@@ -212,10 +212,8 @@ struct PaymentDetails {
 )]
 async fn payment_details(
     State(state): State<AppState>,
-    query: Result<Query<DetailsQuery>, QueryRejection>,
+    ApiQuery(query): ApiQuery<DetailsQuery>,
 ) -> Result<Json<PaymentDetails>, ApiError> {
-    // Answered in the JSON error format, as every failed API call is.
-    let Query(query) = query.map_err(|rejection| ApiError::BadRequest(format!("{}.", rejection.body_text())))?;
     let order = merchandise_order(&state, &query.payment_intent_id).await?;
     let buyer = is_buyer(&order, query.client_secret.as_deref());
     Ok(Json(PaymentDetails {

@@ -8,6 +8,7 @@ mod merchandise_checkout;
 mod metrics;
 mod my_tickets;
 mod openapi;
+mod params;
 mod purchase;
 mod sandbox;
 mod sponsorship_checkout;

@@ -3,13 +3,14 @@
 //! the URL's fragment, which never reaches a server log).
 
 use axum::Json;
-use axum::extract::{FromRequestParts, Path, State};
+use axum::extract::{FromRequestParts, State};
 use axum::http::request::Parts;
 use base64::Engine;
 use serde::{Deserialize, Serialize};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::params::ApiPath;
 use crate::domain::{EmailAddress, could_carry_a_link};
 use crate::email::render::qr_png;
 use crate::error::{ApiError, ApiJson, ErrorBody, FieldErrors};
@@ -199,7 +200,7 @@ const MAX_NAME_CHARS: usize = 100;
 async fn name_attendee(
     State(state): State<AppState>,
     ManagedOrder(order): ManagedOrder,
-    Path(ticket_id): Path<String>,
+    ApiPath(ticket_id): ApiPath<String>,
     ApiJson(attendee): ApiJson<Attendee>,
 ) -> Result<Json<TicketsPage>, ApiError> {
     let last_day = transfer_until(&state.event);

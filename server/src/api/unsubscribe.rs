@@ -17,6 +17,12 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(offer_resubscribe, resubscribe))
 }
 
+/// A token no registration has: empty, or holding a NUL (PostgreSQL text cannot hold one,
+/// so looking it up would fail instead of finding nothing).
+fn names_no_registration(token: &str) -> bool {
+    token.is_empty() || token.contains('\0')
+}
+
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
 struct TokenQuery {
@@ -42,7 +48,7 @@ struct TokenQuery {
     )
 )]
 async fn unsubscribe(State(state): State<AppState>, Query(query): Query<TokenQuery>) -> Result<Response, ApiError> {
-    if query.token.is_empty() || !state.store.unsubscribe(&query.token).await? {
+    if names_no_registration(&query.token) || !state.store.unsubscribe(&query.token).await? {
         return Ok(invalid_link(&state));
     }
     Ok(page(
@@ -88,7 +94,7 @@ async fn unsubscribe_in_one_click(state: State<AppState>, query: Query<TokenQuer
     )
 )]
 async fn offer_resubscribe(State(state): State<AppState>, Query(query): Query<TokenQuery>) -> Response {
-    if query.token.is_empty() {
+    if names_no_registration(&query.token) {
         return invalid_link(&state);
     }
     page(
@@ -114,7 +120,7 @@ async fn offer_resubscribe(State(state): State<AppState>, Query(query): Query<To
     )
 )]
 async fn resubscribe(State(state): State<AppState>, Query(query): Query<TokenQuery>) -> Result<Response, ApiError> {
-    if query.token.is_empty() || !state.store.resubscribe(&query.token).await? {
+    if names_no_registration(&query.token) || !state.store.resubscribe(&query.token).await? {
         return Ok(invalid_link(&state));
     }
     Ok(page(

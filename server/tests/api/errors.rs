@@ -77,3 +77,48 @@ on_both_databases! {
         assert_eq!(response.json::<Value>().await.unwrap()["message"], "The request body is too large.");
     }
 }
+
+on_both_databases! {
+    /// PostgreSQL text cannot hold a NUL: one sent anywhere is refused, never a 500.
+    async fn a_nul_character_anywhere_is_refused_in_the_error_format(app) {
+        let body = app
+            .client
+            .post(app.url("/api/register-waitlist"))
+            .header("Content-Type", "application/json")
+            .body(r#"{"fullName":"Ana\u0000 Diaz","email":"ana@example.com"}"#)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(body.status(), 400);
+        assert_eq!(
+            body.json::<Value>().await.unwrap()["message"],
+            "Text in the request may not contain NUL characters."
+        );
+
+        let query = app.get("/api/get-payment-details?paymentIntentId=pi_%00").await;
+        assert_eq!(query.status(), 400);
+        assert!(query.json::<Value>().await.unwrap()["message"].is_string());
+
+        let page = app.get("/unsubscribe?token=abc%00").await;
+        assert!(page.status().is_client_error(), "{}", page.status());
+        assert!(page.text().await.unwrap().contains("<html"));
+    }
+}
+
+on_both_databases! {
+    async fn a_missing_body_is_a_bad_request_and_another_type_unsupported(app) {
+        let empty = app.client.post(app.url("/api/create-payment-intent")).send().await.unwrap();
+        assert_eq!(empty.status(), 400);
+        assert_eq!(empty.json::<Value>().await.unwrap()["message"], "This call needs a JSON request body.");
+
+        let text = app
+            .client
+            .post(app.url("/api/create-payment-intent"))
+            .header("Content-Type", "text/plain")
+            .body("ticketType=vip")
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(text.status(), 415);
+    }
+}

@@ -8,8 +8,8 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::auth::AdminActor;
-use super::params::{ApiPath, ApiQuery, page_number};
 use super::responses::{AdminChange, AdminRead, ServerTrouble};
+use crate::api::params::{ApiPath, ApiQuery, page_number};
 use crate::error::{ApiError, ErrorBody};
 use crate::state::AppState;
 use crate::store::{EMAIL_STATUSES, OutboxEmail, Page};

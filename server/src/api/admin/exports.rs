@@ -9,10 +9,10 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::auth::AdminActor;
-use super::params::ApiPath;
 use super::responses::{AdminRead, ServerTrouble};
 use super::waitlist::interests;
 use crate::admin::csv::CsvWriter;
+use crate::api::params::ApiPath;
 use crate::error::{ApiError, ErrorBody};
 use crate::orders::{Order, OrderKind};
 use crate::state::AppState;

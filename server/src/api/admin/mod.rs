@@ -6,7 +6,6 @@ mod dashboard;
 mod emails;
 mod exports;
 mod orders;
-mod params;
 mod pickups;
 mod refunds;
 mod responses;

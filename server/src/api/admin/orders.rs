@@ -8,9 +8,9 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::auth::AdminActor;
-use super::params::{ApiPath, ApiQuery, page_number};
 use super::responses::{AdminChange, AdminRead, JsonBody, ServerTrouble};
 use crate::admin::timeline::{TimelineEntry, timeline};
+use crate::api::params::{ApiPath, ApiQuery, page_number};
 use crate::error::{ApiError, ApiJson, ErrorBody, FieldErrors};
 use crate::orders::{Order, OrderKind, OrderStatus, PolicyRefund, policy_refund, sku};
 use crate::state::AppState;

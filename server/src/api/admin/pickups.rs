@@ -10,8 +10,8 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::auth::AdminActor;
-use super::params::ApiQuery;
 use super::responses::{AdminChange, AdminRead, JsonBody, ServerTrouble};
+use crate::api::params::ApiQuery;
 use crate::error::{ApiError, ApiJson, ErrorBody};
 use crate::orders::{Order, OrderStatus};
 use crate::state::AppState;

@@ -10,8 +10,8 @@ use utoipa_axum::routes;
 
 use super::auth::AdminActor;
 use super::orders::NO_SUCH_ORDER;
-use super::params::ApiPath;
 use super::responses::{AdminChange, JsonBody, ServerTrouble};
+use crate::api::params::ApiPath;
 use crate::domain::Money;
 use crate::error::{ApiError, ApiJson, ErrorBody, FieldErrors};
 use crate::orders::{Order, RefundError, RefundRequest, refund_order};

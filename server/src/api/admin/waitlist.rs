@@ -7,8 +7,8 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::auth::AdminActor;
-use super::params::{ApiQuery, page_number};
 use super::responses::{AdminRead, ServerTrouble};
+use crate::api::params::{ApiQuery, page_number};
 use crate::domain::InterestArea;
 use crate::error::{ApiError, ErrorBody};
 use crate::state::AppState;

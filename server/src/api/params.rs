@@ -1,4 +1,4 @@
-//! What admin calls read from the address: query strings and path segments whose
+//! What calls read from the address: query strings and path segments whose
 //! rejections answer in our error format, as `ApiJson` does for bodies, and page numbers.
 //! Both refuse a NUL character (`%00`): PostgreSQL text cannot hold one, so no id or
 //! stored text contains it, and searching for one would fail in the database.
