@@ -2,7 +2,8 @@
 # Runs every test layer and prints each layer's count:
 #   checks (rustfmt, clippy, tsc, eslint, prettier), Rust tests on SQLite,
 #   Rust tests on PostgreSQL, Vitest, Playwright against the release server, and
-#   SIGKILL-and-restart runs of the release server on SQLite and PostgreSQL.
+#   SIGKILL-and-restart runs of the release server on SQLite and PostgreSQL, and
+#   schemathesis fuzzing the API from its published contract.
 # In CI (CI=true) no layer may be skipped; elsewhere a missing PostgreSQL or
 # Chromium skips its layer with a loud warning.
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -132,6 +133,14 @@ if [[ -n "${TEST_DATABASE_URL:-}" ]] && postgres_reachable "$TEST_DATABASE_URL";
     node "$ROOT/bench/crash-restarts.mjs" --db postgres
 else
   skip_layer "Crash restarts on PostgreSQL" "no PostgreSQL answers at TEST_DATABASE_URL"
+fi
+
+# The published contract, fuzzed: at least 2,000 generated requests against the release server.
+if command -v python3 >/dev/null 2>&1; then
+  layer "API fuzzing from /api/openapi.json (bench/fuzz-api.mjs)" '^[0-9]+ passed, [0-9]+ failed$' \
+    node "$ROOT/bench/fuzz-api.mjs"
+else
+  skip_layer "API fuzzing" "python3 is missing (schemathesis runs on it)"
 fi
 
 printf '\n\033[1mTest layers\033[0m\n'
