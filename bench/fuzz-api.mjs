@@ -9,7 +9,7 @@
 //
 // Usage: node bench/fuzz-api.mjs [examples per operation] [minimum requests] [--record]
 // `make test` runs the defaults (at least 2,000 requests); bench/ runs a longer one,
-// e.g. `node bench/fuzz-api.mjs 300 10000 --record`, which appends to docs/benchmarks.md.
+// e.g. `node bench/fuzz-api.mjs 250 10000 --record`, which appends to docs/benchmarks.md.
 import { execFileSync, spawn } from "node:child_process";
 import {
   appendFileSync,
