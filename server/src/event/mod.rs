@@ -123,7 +123,8 @@ pub struct SponsorshipTier {
 
 #[derive(Debug, thiserror::Error)]
 pub enum EventFileError {
-    #[error("cannot read the event file {}: {source}", path.display())]
+    // The cause is the error's source: printed with it, never twice.
+    #[error("cannot read the event file {}", path.display())]
     Read { path: PathBuf, source: std::io::Error },
     #[error("the event file {} is invalid: {message}", path.display())]
     Parse { path: PathBuf, message: String },

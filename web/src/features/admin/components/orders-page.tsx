@@ -58,7 +58,7 @@ export function OrdersPage() {
         aria-label="Find orders"
         className="grid gap-3 rounded-lg border border-border bg-card p-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1.5fr_auto]"
         onSubmit={search}
-        key={`${JSON.stringify(filters)}:${orders.data ? 'loaded' : 'loading'}`}
+        key={JSON.stringify(filters)}
       >
         <div className="grid gap-1.5">
           <Label htmlFor={`${id}-q`}>Name, email, reference or pickup code</Label>
@@ -88,7 +88,14 @@ export function OrdersPage() {
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor={`${id}-item`}>Item</Label>
-          <NativeSelect id={`${id}-item`} name="item" defaultValue={filters.item}>
+          {/* Remounted once the catalogue arrives, so the chosen item is selected; only this
+              field, so what the organizer is typing in the others survives the load. */}
+          <NativeSelect
+            key={orders.data ? 'loaded' : 'loading'}
+            id={`${id}-item`}
+            name="item"
+            defaultValue={filters.item}
+          >
             <option value="">All items</option>
             {orders.data?.catalogue.map((item) => (
               <option key={item.sku} value={item.sku}>
