@@ -7,9 +7,12 @@
 // metrics token so the back office and /metrics are fuzzed too, and rate limits off so
 // the requests reach the handlers instead of a 429.
 //
-// Usage: node bench/fuzz-api.mjs [examples per operation] [minimum requests] [--record]
-// `make test` runs the defaults (at least 2,000 requests); bench/ runs a longer one,
-// e.g. `node bench/fuzz-api.mjs 250 10000 --record`, which appends to docs/benchmarks.md.
+// Usage: node bench/fuzz-api.mjs [examples per operation] [minimum requests] [--seed N] [--record]
+// `make test` runs the defaults (at least 2,000 requests) with a fixed seed, so the same
+// code always meets the same requests and an unrelated change cannot fail it by chance.
+// Without --seed every run explores a new seed, which it prints, with any failure, to
+// replay. bench/ runs a longer one, e.g. `node bench/fuzz-api.mjs 250 10000 --record`,
+// which appends to docs/benchmarks.md.
 import { execFileSync, spawn } from "node:child_process";
 import {
   appendFileSync,
@@ -18,6 +21,7 @@ import {
   readFileSync,
   rmSync,
 } from "node:fs";
+import { randomInt } from "node:crypto";
 import { createServer } from "node:net";
 import { cpus, tmpdir } from "node:os";
 import path from "node:path";
@@ -26,8 +30,14 @@ const root = path.resolve(import.meta.dirname, "..");
 const binary = path.resolve(
   process.env.CONFERENCE_BIN ?? path.join(root, "target/release/conference"),
 );
-const positional = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
-const record = process.argv.includes("--record");
+const args = process.argv.slice(2);
+const seedAt = args.indexOf("--seed");
+const seed =
+  seedAt >= 0 ? Number(args.splice(seedAt, 2)[1]) : randomInt(1, 2 ** 31);
+if (!Number.isSafeInteger(seed) || seed < 0)
+  throw new Error("--seed takes a whole number, such as --seed 20261124");
+const positional = args.filter((arg) => !arg.startsWith("--"));
+const record = args.includes("--record");
 const examples = Number(positional[0] ?? 60);
 const minimumRequests = Number(positional[1] ?? 2000);
 const venv = path.join(root, ".venv-fuzz");
@@ -150,6 +160,9 @@ const server = await startServer(path.join(dir, "data"));
 let passed = false;
 try {
   const started = performance.now();
+  console.log(
+    `Seed ${seed} (replay with: node bench/fuzz-api.mjs ${examples} ${minimumRequests} --seed ${seed})`,
+  );
   const fuzz = spawn(
     runner,
     [
@@ -168,6 +181,11 @@ try {
       "false",
       "--max-examples",
       String(examples),
+      "--seed",
+      String(seed),
+      // Examples found by earlier runs would make this run depend on them.
+      "--generation-database",
+      "none",
       "--workers",
       "2",
       "--request-timeout",
@@ -206,6 +224,10 @@ try {
       `${badErrorBodies.length} error answers outside the JSON error format`,
   );
   for (const problem of problems) console.log(`FAIL: ${problem}`);
+  if (!passed)
+    console.log(
+      `Replay this run with: node bench/fuzz-api.mjs ${examples} ${minimumRequests} --seed ${seed}`,
+    );
   if (!passed) console.log(`Server log:\n${server.logs().slice(-4000)}`);
 
   if (record) {

@@ -1,4 +1,4 @@
-// DESIGN.md §7: 2,000 queued receipts (QR and calendar included) delivered in under 30 seconds,
+// DESIGN.md §7: 2,000 queued receipts (QR, calendar and invoice PDF included) delivered in under 30 seconds,
 // against a local SMTP sink, with the outbox's lease and exactly-once guarantees unchanged.
 //
 // Phase 1 runs the release server without its email worker on a fresh SQLite database and buys
@@ -6,7 +6,7 @@
 // Phase 2 starts an SMTP sink in this process, restarts the server on the same data with the
 // worker on and SMTP_URL pointing at the sink, and times from the server's start until the last
 // receipt arrives. Every receipt must arrive once (by its calendar UID, which is the order's id,
-// and by its recipient), carry a PNG QR code and a text/calendar part, and leave its outbox row
+// and by its recipient), carry a PNG QR code, a text/calendar part and the invoice's PDF, and leave its outbox row
 // `sent` after one attempt. Appends a row to docs/benchmarks.md; exits 1 on FAIL.
 //
 // Usage: node bench/mail-speed.mjs [receipts, default 2000]
@@ -109,6 +109,11 @@ function inspect(recipients, data) {
       type.startsWith("image/png") &&
       bytes.subarray(0, 4).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47])),
   );
+  const invoice = parts.some(
+    ({ type, bytes }) =>
+      type.startsWith("application/pdf") &&
+      bytes.subarray(0, 5).equals(Buffer.from("%PDF-")),
+  );
   const calendar = parts.find(({ type }) => type.startsWith("text/calendar"));
   const ics = calendar?.bytes.toString("utf8") ?? "";
   const uid = /^UID:(.+)$/m.exec(ics.replace(/\r\n[ \t]/g, ""))?.[1]?.trim();
@@ -118,6 +123,7 @@ function inspect(recipients, data) {
     messageId: /^Message-ID:\s*(\S+)/im.test(head),
     bytes: data.length,
     qr,
+    invoice,
     calendar: ics.startsWith("BEGIN:VCALENDAR") && uid !== undefined,
     uid,
     at: performance.now(),
@@ -434,7 +440,7 @@ const strangers = messages.filter(
 ).length;
 const withMessageId = messages.filter((message) => message.messageId).length;
 const incomplete = messages.filter(
-  (message) => !message.qr || !message.calendar,
+  (message) => !message.qr || !message.calendar || !message.invoice,
 ).length;
 const statuses = countBy(finalRows, (email) => email.status);
 const retried = finalRows.filter((email) => email.attempts !== 1).length;
@@ -467,7 +473,7 @@ const pass =
 log(
   `${messages.length} messages (${averageKb.toFixed(1)} kB on average) in ${seconds.toFixed(2)} s ` +
     `from launch, ${fromReady.toFixed(2)} s from readiness; outbox ${JSON.stringify(statuses)}, ` +
-    `${retried} with more than one attempt, ${incomplete} without QR or calendar, ` +
+    `${retried} with more than one attempt, ${incomplete} without QR, calendar or invoice PDF, ` +
     `${withMessageId} with a Message-ID, ` +
     `${strangers} unexpected; CPU ${serverCpu.toFixed(1)} s server, ${sinkCpu.toFixed(1)} s sink; ` +
     `load average ${loadAtStart.toFixed(2)} at start, ` +

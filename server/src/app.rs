@@ -9,7 +9,8 @@ use axum::response::{IntoResponse, Response};
 use tower::ServiceBuilder;
 use tower::util::MapResponseLayer;
 use tower_http::catch_panic::CatchPanicLayer;
-use tower_http::compression::CompressionLayer;
+use tower_http::compression::predicate::{NotForContentType, Predicate};
+use tower_http::compression::{CompressionLayer, DefaultPredicate};
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
 
@@ -60,7 +61,14 @@ pub fn app(state: AppState) -> Router {
                     StatusCode::REQUEST_TIMEOUT,
                     REQUEST_TIMEOUT,
                 ))
-                .layer(CompressionLayer::new())
+                // PDFs and zips of them are compressed inside already.
+                .layer(
+                    CompressionLayer::new().compress_when(
+                        DefaultPredicate::new()
+                            .and(NotForContentType::const_new("application/pdf"))
+                            .and(NotForContentType::const_new("application/zip")),
+                    ),
+                )
                 .layer(from_fn_with_state(state.clone(), record_client_address))
                 .layer(from_fn_with_state(state.clone(), limit_requests))
                 .layer(from_fn(limit_body)),

@@ -48,7 +48,7 @@ pub enum ApiError {
 
 impl From<sqlx::Error> for ApiError {
     fn from(error: sqlx::Error) -> Self {
-        if crate::store::is_overload(&error) {
+        if crate::store::is_transient(&error) {
             Self::Unavailable(error.into())
         } else {
             Self::Internal(error.into())
@@ -146,6 +146,11 @@ impl FieldErrors {
 
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
+    }
+
+    /// Whether `field` has a message already: a field shows one message at a time.
+    pub fn has(&self, field: &str) -> bool {
+        self.0.iter().any(|(name, _)| *name == field)
     }
 
     fn first_message(&self) -> &str {

@@ -138,13 +138,15 @@ fn admin(subcommand: Option<&str>) -> ExitCode {
     }
 }
 
-/// `conference catalogue`: the event file's catalogue as prerendered pages carry it.
+/// `conference catalogue`: the event file's catalogue as prerendered pages carry it, with the
+/// prices and sales of this moment.
 fn catalogue() -> ExitCode {
     let result = Settings::from_env().map_err(anyhow::Error::from).and_then(|settings| {
         let event = Event::load(&settings.conference_file)?;
         Ok(serde_json::to_string(&PrerenderInput::new(
             &event,
             &settings.payments(),
+            time::OffsetDateTime::now_utc(),
         )?)?)
     });
     match result {

@@ -46,9 +46,14 @@ impl Application {
             !settings.live || (settings.stripe.is_some() && settings.mail.smtp_url.is_some()),
             "a live site needs the Stripe gateway and SMTP"
         );
+        let event = Arc::new(event);
         let store = Store::connect(&settings.database_url)
             .await
-            .with_context(|| format!("cannot connect to {}", describe_database(&settings.database_url)))?;
+            .with_context(|| format!("cannot connect to {}", describe_database(&settings.database_url)))?
+            .with_invoices_of(event.clone());
+        if event.seller.is_none() {
+            tracing::warn!("the event file has no [seller]: paid orders get no invoices");
+        }
         store.migrate().await.context("cannot apply the database migrations")?;
         store
             .sync_stock(&orders::stock_limits(&event))
@@ -64,6 +69,16 @@ impl Application {
                 "issued tickets per attendee for orders paid before they existed"
             );
         }
+        let digested = store
+            .digest_plain_manage_tokens()
+            .await
+            .context("cannot digest the manage links of earlier orders")?;
+        if digested > 0 {
+            tracing::info!(
+                orders = digested,
+                "manage links of earlier orders are now kept as digests"
+            );
+        }
         let (gateway, sandbox): (Arc<dyn PaymentGateway>, _) = match &settings.stripe {
             Some(stripe) => (
                 Arc::new(StripeGateway::new(stripe).context("cannot set up the Stripe client")?),
@@ -74,9 +89,14 @@ impl Application {
                 (Arc::new(sandbox.clone()), Some(sandbox))
             }
         };
-        let event = Arc::new(event);
-        let catalogue = CatalogueCache::new(event.clone(), &settings.public_url, &settings.payments(), store.clone())
-            .context("cannot format the event's dates")?;
+        let catalogue = CatalogueCache::new(
+            event.clone(),
+            &settings.public_url,
+            &settings.payments(),
+            store.clone(),
+            clock.clone(),
+        )
+        .context("cannot format the event's dates")?;
         let mailer = Mailer::new(
             store.clone(),
             event.clone(),

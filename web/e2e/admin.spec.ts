@@ -21,11 +21,11 @@ test.describe('back office', () => {
     const dialog = page.getByRole('dialog', { name: `Refund order ${reference}` });
     // the event's refund period is over: only an amount with a reason can be refunded
     await expect(dialog).toContainText('No refund: the ticket refund period ended on April 18, 2026.');
-    await dialog.getByRole('button', { name: 'Refund' }).click();
+    await dialog.getByRole('button', { name: 'Cancel order and refund' }).click();
     await expect(dialog.getByText('Enter an amount in dollars, such as 25.00.')).toBeVisible();
     await dialog.getByLabel('Amount in US dollars').fill('799.00');
     await dialog.getByRole('textbox', { name: 'Reason' }).fill('Cannot travel: visa refused');
-    await dialog.getByRole('button', { name: 'Refund $799.00' }).click();
+    await dialog.getByRole('button', { name: 'Cancel order and refund $799.00' }).click();
 
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('region', { name: /Notifications/ }).getByRole('status')).toContainText('Refunded');

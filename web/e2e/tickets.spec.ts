@@ -8,7 +8,7 @@ import { allViolations, payWithTestCard, sandboxCardForm } from './support/payme
 // transfer cut-off, May 11, 2026, has passed.
 const dataDir = process.env.E2E_UPCOMING_DATA_DIR;
 
-test('a team pass: name a colleague from the receipt’s link, then check them in once', async ({ page }) => {
+test('a team pass: give a colleague their seat from the receipt’s link, then check them in once', async ({ page }) => {
   // Two emails go through the outbox worker, which looks for work every 2 seconds.
   test.setTimeout(60_000);
   const buyer = uniqueEmail('team.lead');
@@ -33,17 +33,37 @@ test('a team pass: name a colleague from the receipt’s link, then check them i
   await expect(page.getByRole('heading', { name: /^Ticket \d of 4$/ })).toHaveCount(4);
   expect(await allViolations(page)).toEqual([]);
 
-  // Name the second ticket's holder: they get their own ticket by email.
+  // Name the second ticket's holder: the seat becomes theirs, with a new code sent to them.
   await page.getByRole('button', { name: 'Name the attendee of ticket 2 of 4' }).click();
   const form = page.getByRole('form', { name: 'Attendee of ticket 2 of 4' });
   await form.getByLabel("Attendee's name").fill('Cole League');
   await form.getByLabel("Attendee's email").fill(colleague);
+  await expect(form).toContainText('They will get the ticket and their own link by email.');
   await form.getByRole('button', { name: 'Send them the ticket' }).click();
   const secondTicket = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Ticket 2 of 4' }) });
-  await expect(secondTicket).toContainText(colleague);
-  const code = (await secondTicket.getByText(/^TK-/).textContent()) ?? '';
+  await expect(secondTicket).toContainText('Given to Cole League');
+  await expect(secondTicket).not.toContainText(colleague);
+  await expect(secondTicket.getByText(/TK-/)).toHaveCount(0);
+  await expect(secondTicket.getByRole('img')).toHaveCount(0);
+  await expect(secondTicket.getByRole('button')).toHaveCount(0);
+
+  // The colleague's email carries their code and their own private link, which shows their ticket.
   const colleagueTicket = await emailTo(colleague, 'Team Pass', dataDir);
-  expect(colleagueTicket).toContain(code);
+  const code = /TK-[0-9A-Z-]+/.exec(colleagueTicket)?.[0] ?? '';
+  expect(code, colleagueTicket).not.toBe('');
+  const holderLink = /https?:\/\/\S+\/my-tickets#[\w-]+/.exec(colleagueTicket)?.[0];
+  expect(holderLink, colleagueTicket).toBeDefined();
+  expect(holderLink).not.toBe(manageLink);
+  const colleaguePage = await page.context().newPage();
+  await colleaguePage.goto(holderLink ?? '');
+  const holderTicket = colleaguePage
+    .getByRole('listitem')
+    .filter({ has: colleaguePage.getByRole('heading', { name: 'Your ticket', exact: true }) });
+  await expect(holderTicket).toContainText(code);
+  await expect(holderTicket.getByRole('img', { name: `QR code for ticket ${code}` })).toBeVisible();
+  await expect(colleaguePage.getByText('given to you by Tara Lead')).toBeVisible();
+  expect(await allViolations(colleaguePage)).toEqual([]);
+  await colleaguePage.close();
 
   // At the door: the colleague's code admits them once.
   await signIn(page, 'Door 1');

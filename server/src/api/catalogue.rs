@@ -3,15 +3,39 @@
 
 use std::sync::Arc;
 
-use axum::Router;
-use axum::extract::{Request, State};
-use axum::response::Response;
+use axum::extract::{Query, Request, State};
+use axum::response::{IntoResponse, Response};
+use axum::{Json, Router};
 use utoipa::openapi::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::catalogue::{CatalogueCache, MerchandiseView, PublicConfig, TicketView, TierView};
+use crate::catalogue::{CatalogueCache, MerchandiseView, PublicConfig, TicketView, TierView, Unlocked};
 use crate::error::{ApiError, ErrorBody};
+
+/// The lists made for a `?code=` that unlocks a hidden item (answered fresh: they name an item
+/// the public lists do not), or `None` to answer the prepared list.
+async fn unlocked(catalogue: &CatalogueCache, code: Option<String>) -> Result<Option<Unlocked>, ApiError> {
+    match code {
+        Some(code) => catalogue.unlocked_by(&code).await,
+        None => Ok(None),
+    }
+}
+
+/// The `code` of the query string, if any; a malformed query string has none.
+fn code_in(request: &Request) -> Option<String> {
+    let Query(query) = Query::<CodeQuery>::try_from_uri(request.uri()).ok()?;
+    query.code.filter(|code| !code.trim().is_empty())
+}
+
+/// The optional `?code=` of the three lists.
+#[derive(serde::Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+struct CodeQuery {
+    /// A code that unlocks a hidden item: the list includes it.
+    #[param(nullable = false)]
+    code: Option<String>,
+}
 
 /// Full paths: these routes are served outside the API's per-call layers (see `app`). They
 /// hold only the catalogue: every request clones its route's state, and at a file server's
@@ -46,12 +70,15 @@ async fn public_config(State(catalogue): State<Arc<CatalogueCache>>, request: Re
     catalogue.config().respond(request.headers())
 }
 
-/// The ticket types on sale, with their server-side prices in cents and availability.
+/// The ticket types, with their prices in cents now, price phase, sales and availability.
 #[utoipa::path(
     get,
     path = "/api/tickets",
     tag = "catalogue",
-    params(("If-None-Match" = Option<String>, Header, nullable = false, description = "The ETag of the copy the client holds.")),
+    params(
+        CodeQuery,
+        ("If-None-Match" = Option<String>, Header, nullable = false, description = "The ETag of the copy the client holds."),
+    ),
     responses(
         (status = 200, description = "Every ticket type, in the event file's order.", body = Vec<TicketView>, headers(("ETag" = String))),
         (status = 304, description = "The client's copy is current.", headers(("ETag" = String))),
@@ -60,22 +87,40 @@ async fn public_config(State(catalogue): State<Arc<CatalogueCache>>, request: Re
     )
 )]
 async fn list_tickets(State(catalogue): State<Arc<CatalogueCache>>, request: Request) -> Result<Response, ApiError> {
+    if let Some(lists) = unlocked(&catalogue, code_in(&request)).await? {
+        return Ok(Json(lists.tickets).into_response());
+    }
     Ok(catalogue.snapshot().await?.tickets_answer.respond(request.headers()))
 }
 
-/// The merchandise catalogue, in the event file's order.
+/// The merchandise catalogue, in the event file's order, with each item's sales.
 #[utoipa::path(
     get,
     path = "/api/merchandise",
     tag = "catalogue",
-    params(("If-None-Match" = Option<String>, Header, nullable = false, description = "The ETag of the copy the client holds.")),
+    params(
+        CodeQuery,
+        ("If-None-Match" = Option<String>, Header, nullable = false, description = "The ETag of the copy the client holds."),
+    ),
     responses(
         (status = 200, description = "Every item.", body = Vec<MerchandiseView>, headers(("ETag" = String))),
         (status = 304, description = "The client's copy is current.", headers(("ETag" = String))),
+        (status = 500, description = "The stock could not be read.", body = ErrorBody),
+        (status = 503, description = "The database is overloaded; `Retry-After` says when to ask again.", body = ErrorBody),
     )
 )]
-async fn list_merchandise(State(catalogue): State<Arc<CatalogueCache>>, request: Request) -> Response {
-    catalogue.merchandise().respond(request.headers())
+async fn list_merchandise(
+    State(catalogue): State<Arc<CatalogueCache>>,
+    request: Request,
+) -> Result<Response, ApiError> {
+    if let Some(lists) = unlocked(&catalogue, code_in(&request)).await? {
+        return Ok(Json(lists.merchandise).into_response());
+    }
+    Ok(catalogue
+        .snapshot()
+        .await?
+        .merchandise_answer
+        .respond(request.headers()))
 }
 
 /// Every sponsorship tier with its price in cents, standard tiers first; a sold tier is unavailable.
@@ -83,7 +128,10 @@ async fn list_merchandise(State(catalogue): State<Arc<CatalogueCache>>, request:
     get,
     path = "/api/sponsorship-tiers",
     tag = "catalogue",
-    params(("If-None-Match" = Option<String>, Header, nullable = false, description = "The ETag of the copy the client holds.")),
+    params(
+        CodeQuery,
+        ("If-None-Match" = Option<String>, Header, nullable = false, description = "The ETag of the copy the client holds."),
+    ),
     responses(
         (status = 200, description = "Every tier.", body = Vec<TierView>, headers(("ETag" = String))),
         (status = 304, description = "The client's copy is current.", headers(("ETag" = String))),
@@ -95,6 +143,9 @@ async fn list_sponsorship_tiers(
     State(catalogue): State<Arc<CatalogueCache>>,
     request: Request,
 ) -> Result<Response, ApiError> {
+    if let Some(lists) = unlocked(&catalogue, code_in(&request)).await? {
+        return Ok(Json(lists.sponsorship_tiers).into_response());
+    }
     Ok(catalogue
         .snapshot()
         .await?

@@ -9,12 +9,15 @@ use utoipa_axum::routes;
 
 use super::idempotency_key::IdempotencyKeyHeader;
 use super::params::ApiQuery;
-use super::purchase::{PaymentCreated, fulfil_error, is_buyer, order_paid_by, place_at_server_price};
-use crate::domain::{EmailAddress, Money, mask_email, mask_name};
+use super::purchase::{
+    OrderLine, PaymentCreated, Purchase, fulfil_error, is_buyer, order_paid_by, parse_billing, place_at_server_price,
+};
+use crate::domain::{BillingRequest, EmailAddress, Money, could_carry_a_link, mask_email, mask_name};
 use crate::error::{ApiError, ApiJson, ErrorBody, FieldErrors};
 use crate::event::MerchandiseItem;
 use crate::middleware::ClientAddress;
-use crate::orders::{self, NewOrder, Order, OrderKind, sku};
+use crate::orders::{self, Order, OrderKind, sku};
+use crate::pricing::Item;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -25,7 +28,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 /// More of one item than anyone needs at a conference; it would only hold stock from others.
-const MAX_QUANTITY: i64 = 10;
+const MAX_QUANTITY: i64 = MerchandiseItem::MAX_QUANTITY as i64;
 const MAX_NAME_CHARS: usize = 100;
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
@@ -54,6 +57,11 @@ struct PaymentRequest {
     /// One of the item's `colors`; required for an item that has colours, refused for one without.
     #[schema(example = "Black")]
     color: Option<String>,
+    /// A discount or access code, in any case; a blank one is none.
+    #[schema(example = "PARTNER20")]
+    code: Option<String>,
+    /// A company's billing details, printed on its invoice; optional.
+    billing: Option<BillingRequest>,
 }
 
 /// Reserves the item (and its size/colour) and creates the payment at the server's price.
@@ -71,11 +79,11 @@ struct PaymentRequest {
         (status = 200, description = "The order is reserved; pay it with `clientSecret`.", body = PaymentCreated),
         (status = 400, description = "The body is not JSON, a field is missing or has the wrong type, or the `Idempotency-Key` is malformed.", body = ErrorBody),
         (status = 404, description = "There is no item with this `merchandiseId`.", body = ErrorBody),
-        (status = 409, description = "The price changed (`amount` differs), the item (in this size and colour) is sold out, this email has \
+        (status = 409, description = "The price changed (`amount` differs), the item is not on sale now or (in this size and colour) is sold out, this email has \
                                       too many checkouts open, or the `Idempotency-Key` was used for another request or is still being processed.", body = ErrorBody),
         (status = 413, description = "The body is over 64 KiB.", body = ErrorBody),
         (status = 415, description = "The body is not sent as `application/json`.", body = ErrorBody),
-        (status = 422, description = "A field is invalid; `fieldErrors` says which and why.", body = ErrorBody),
+        (status = 422, description = "A field is invalid, or the code cannot be used (`fieldErrors.code` says why).", body = ErrorBody),
         (status = 429, description = "Too many calls, or too many open checkouts, from this network; `Retry-After` says when to try again.", body = ErrorBody),
         (status = 500, description = "The order could not be placed.", body = ErrorBody),
         (status = 502, description = "The payment provider did not answer as expected.", body = ErrorBody),
@@ -94,58 +102,90 @@ async fn create_payment(
         .merchandise
         .iter()
         .find(|item| item.id == request.merchandise_id)
-        .ok_or_else(|| ApiError::NotFound("Could not find the requested merchandise.".into()))?;
-    let order = parse_order(&request, item)?;
-    let variant = [request.size.as_deref(), request.color.as_deref()]
-        .into_iter()
-        .flatten()
-        .filter(|option| !option.trim().is_empty())
-        .collect::<Vec<_>>()
-        .join(" / ");
-    let description = if variant.is_empty() {
-        item.name.clone()
-    } else {
-        format!("{} in {variant}", item.name)
+        .ok_or_else(|| ApiError::NotFound(NO_SUCH_ITEM.into()))?;
+    let mut errors = FieldErrors::default();
+    let buyer = parse_buyer(&request, &mut errors);
+    let line = merchandise_line(
+        item,
+        request.quantity,
+        request.size.as_deref(),
+        request.color.as_deref(),
+        &mut errors,
+    );
+    let billing = parse_billing(request.billing.as_ref(), None, &mut errors);
+    let Some((name, email)) = buyer.filter(|_| errors.is_empty()) else {
+        return Err(ApiError::Validation(errors));
     };
-    let sold_out = format!("Sorry, the {description} is sold out.");
+    let purchase = Purchase {
+        sold_out: sold_out_message(item, &line),
+        line,
+        buyer_name: name,
+        buyer_email: email.as_str().to_owned(),
+        item_name: item.name.clone(),
+        code: request.code,
+        client_amount: request.amount,
+        billing,
+        not_found: NO_SUCH_ITEM,
+    };
     Ok(Json(
-        place_at_server_price(&state, order, request.amount, sold_out, client, idempotency_key).await?,
+        place_at_server_price(&state, purchase, client, idempotency_key).await?,
     ))
 }
 
-fn parse_order(request: &PaymentRequest, item: &MerchandiseItem) -> Result<NewOrder, ApiError> {
-    let mut errors = FieldErrors::default();
+pub(super) const NO_SUCH_ITEM: &str = "Could not find the requested merchandise.";
+
+/// "Sorry, the Conference T-Shirt in M / Black is sold out."
+pub(super) fn sold_out_message(item: &MerchandiseItem, line: &OrderLine<'_>) -> String {
+    let variant = [line.options["size"].as_str(), line.options["color"].as_str()]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(" / ");
+    if variant.is_empty() {
+        format!("Sorry, the {} is sold out.", item.name)
+    } else {
+        format!("Sorry, the {} in {variant} is sold out.", item.name)
+    }
+}
+
+fn parse_buyer(request: &PaymentRequest, errors: &mut FieldErrors) -> Option<(String, EmailAddress)> {
     let name = request.name.trim();
     if name.is_empty() {
         errors.add("name", "Name is required");
     } else if name.chars().count() > MAX_NAME_CHARS || name.chars().any(char::is_control) {
         errors.add("name", "Name must be at most 100 characters of plain text");
+    } else if could_carry_a_link(name) {
+        errors.add("name", "Please enter your name only, without web or email addresses");
     }
     let email = EmailAddress::parse(&request.email);
     if email.is_none() {
         errors.add("email", "Invalid email address");
     }
-    let quantity = request.quantity.unwrap_or(1);
+    email.map(|email| (name.to_owned(), email))
+}
+
+/// `quantity` (1 when absent) of `item` in the size and colour chosen, which must be ones it offers.
+pub(super) fn merchandise_line<'a>(
+    item: &'a MerchandiseItem,
+    quantity: Option<i64>,
+    size: Option<&str>,
+    color: Option<&str>,
+    errors: &mut FieldErrors,
+) -> OrderLine<'a> {
+    let quantity = quantity.unwrap_or(1);
     if !(1..=MAX_QUANTITY).contains(&quantity) {
         errors.add("quantity", format!("Quantity must be between 1 and {MAX_QUANTITY}."));
     }
-    let size = chosen_option(request.size.as_deref(), &item.sizes, "size", &mut errors);
-    let color = chosen_option(request.color.as_deref(), &item.colors, "color", &mut errors);
-    match email {
-        Some(email) if errors.is_empty() => Ok(NewOrder {
-            kind: OrderKind::Merchandise,
-            buyer_name: name.to_owned(),
-            buyer_email: email.as_str().to_owned(),
-            sku: sku::merchandise(item.id),
-            variant_sku: item
-                .has_options()
-                .then(|| sku::merchandise_variant(item.id, size.as_deref(), color.as_deref())),
-            item_name: item.name.clone(),
-            unit_price: item.price,
-            quantity,
-            options: json!({ "merchandiseId": item.id, "size": size, "color": color }),
-        }),
-        _ => Err(ApiError::Validation(errors)),
+    let size = chosen_option(size, &item.sizes, "size", errors);
+    let color = chosen_option(color, &item.colors, "color", errors);
+    OrderLine {
+        item: Item::Merchandise(item),
+        sku: sku::merchandise(item.id),
+        variant_sku: item
+            .has_options()
+            .then(|| sku::merchandise_variant(item.id, size.as_deref(), color.as_deref())),
+        quantity,
+        options: json!({ "merchandiseId": item.id, "size": size, "color": color }),
     }
 }
 

@@ -2,14 +2,18 @@
 
 mod admin;
 mod catalogue;
+mod countries;
 mod health;
 mod idempotency_key;
+mod invoice_download;
 mod merchandise_checkout;
 mod metrics;
+mod my_order;
 mod my_tickets;
 mod openapi;
 mod params;
 mod purchase;
+mod quote;
 mod sandbox;
 mod sponsorship_checkout;
 mod ticket_checkout;
@@ -38,9 +42,12 @@ pub fn router() -> (Router<AppState>, OpenApi) {
         .merge(ticket_checkout::router())
         .merge(merchandise_checkout::router())
         .merge(sponsorship_checkout::router())
+        .merge(quote::router())
+        .merge(countries::router())
         .merge(sandbox::router())
         .merge(webhooks::router())
         .merge(my_tickets::router())
+        .merge(my_order::router())
         .nest("/admin", admin::router())
         .split_for_parts();
     let router = router

@@ -1,6 +1,7 @@
-//! "Manage your tickets": the buyer's private page for a ticket order. The secret
-//! from the receipt's link comes in the `X-Manage-Token` header (the page keeps it in
-//! the URL's fragment, which never reaches a server log).
+//! "Manage your tickets": the buyer's private page for a ticket order, and the page of
+//! each person a seat was given to, for that seat. The secret from the email's link
+//! comes in the `X-Manage-Token` header (the page keeps it in the URL's fragment, which
+//! never reaches a server log) and is looked up by its digest.
 
 use axum::Json;
 use axum::extract::{FromRequestParts, State};
@@ -15,9 +16,10 @@ use crate::domain::{EmailAddress, could_carry_a_link};
 use crate::email::render::qr_png;
 use crate::error::{ApiError, ApiJson, ErrorBody, FieldErrors};
 use crate::orders::{Order, OrderStatus};
+use crate::secrets;
 use crate::state::AppState;
-use crate::store::{Naming, TicketRecord, TicketStatus};
-use crate::tickets::{display_code, transfer_until};
+use crate::store::{Naming, NewHolder, TicketManager, TicketRecord, TicketStatus, now_millis};
+use crate::tickets::{HandoverCaps, display_code, transfer_until};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -25,35 +27,90 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(name_attendee))
 }
 
-/// The order whose manage link the caller holds.
+/// Whose "Manage your tickets" link the caller holds: the buyer's, for the whole order, or
+/// the link of one person a seat was given to, for that seat alone.
 #[derive(utoipa::IntoParams)]
 #[into_params(names("X-Manage-Token"), parameter_in = Header)]
-struct ManagedOrder(
-    /// The secret of the "Manage your tickets" link in the buyer's receipt.
+struct Managed(
+    /// The secret of the link in the buyer's receipt, or in the ticket email of someone a seat was given to.
     #[param(value_type = String, min_length = 1, max_length = 128)]
-    Order,
+    Manager,
 );
 
-impl FromRequestParts<AppState> for ManagedOrder {
+enum Manager {
+    Buyer {
+        order: Order,
+    },
+    Holder {
+        order: Order,
+        ticket_id: String,
+        token_hash: String,
+    },
+}
+
+impl Manager {
+    fn order(&self) -> &Order {
+        match self {
+            Self::Buyer { order } | Self::Holder { order, .. } => order,
+        }
+    }
+
+    fn as_ticket_manager(&self) -> TicketManager<'_> {
+        match self {
+            Self::Buyer { .. } => TicketManager::Buyer,
+            Self::Holder { token_hash, .. } => TicketManager::Holder { token_hash },
+        }
+    }
+
+    /// Whether the seat was given away from under this link: then it shows its holder's name only.
+    fn gave_away(&self, ticket: &TicketRecord) -> bool {
+        match self {
+            Self::Buyer { .. } => ticket.given_away(),
+            Self::Holder { token_hash, .. } => ticket.holder_token_hash.as_deref() != Some(token_hash.as_str()),
+        }
+    }
+}
+
+impl FromRequestParts<AppState> for Managed {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
         let not_found =
-            || ApiError::NotFound("This link does not open any tickets. Please use the link in your receipt.".into());
+            || ApiError::NotFound("This link does not open any tickets. Please use the link in your email.".into());
         let token = parts
             .headers
             .get("x-manage-token")
             .and_then(|value| value.to_str().ok())
             .filter(|token| !token.is_empty() && token.len() <= 128)
             .ok_or_else(not_found)?;
-        let order_id = state
+        let token_hash = secrets::digest(token);
+        if let Some(order_id) = state.store.order_id_by_manage_token(&token_hash).await? {
+            let order = state.store.order(&order_id).await?.ok_or_else(not_found)?;
+            return Ok(Self(Manager::Buyer { order }));
+        }
+        let ticket = state
             .store
-            .order_id_by_manage_token(token)
+            .ticket_by_holder_token(&token_hash)
             .await?
             .ok_or_else(not_found)?;
-        let order = state.store.order(&order_id).await?.ok_or_else(not_found)?;
-        Ok(Self(order))
+        let order = state.store.order(&ticket.order_id).await?.ok_or_else(not_found)?;
+        Ok(Self(Manager::Holder {
+            order,
+            ticket_id: ticket.id,
+            token_hash,
+        }))
     }
+}
+
+/// Whose page it is.
+#[derive(Clone, Copy, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+#[schema(as = MyTicketsView)]
+enum View {
+    /// The buyer's: every seat of the order.
+    Buyer,
+    /// Someone a seat was given to: that seat alone.
+    Holder,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -62,16 +119,31 @@ impl FromRequestParts<AppState> for ManagedOrder {
 struct TicketsPage {
     reference: String,
     ticket_name: String,
+    /// Who bought the order (for a holder: who gave them the ticket).
     buyer_name: String,
-    /// The order's status: `paid`, or `refunded`.
+    /// The order's status: `paid`, or `refunded` (cancelled).
     #[schema(value_type = String, example = "paid")]
     status: OrderStatus,
     /// The last day (at the venue) tickets can be named or transferred, "2026-05-11".
     #[schema(format = Date)]
     transfer_until: String,
-    /// Whether tickets can still be named or transferred: the order is paid and the day has not passed.
+    /// Whether tickets can still be named or transferred from this link: the order is paid, the
+    /// day has not passed, and (for a holder) the ticket is still theirs.
     can_change: bool,
+    view: View,
     tickets: Vec<TicketView>,
+}
+
+/// A seat as this link sees it.
+#[derive(Clone, Copy, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+#[schema(as = MyTicketStatus)]
+enum SeatStatus {
+    Valid,
+    /// Its order was cancelled: it admits no one.
+    Refunded,
+    /// Given to someone else from this link: only their name is shown.
+    Transferred,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -80,36 +152,51 @@ struct TicketsPage {
 struct TicketView {
     id: String,
     position: i64,
-    /// As printed: "TK-7K3P-…".
-    code: String,
-    /// `valid`, or `refunded` with its order.
-    #[schema(value_type = String, example = "valid")]
-    status: TicketStatus,
+    status: SeatStatus,
+    /// As printed: "TK-7K3P-…"; none for a seat given to someone else.
+    #[schema(required = true)]
+    code: Option<String>,
     #[schema(required = true)]
     attendee_name: Option<String>,
+    /// None for a seat given to someone else.
     #[schema(required = true)]
     attendee_email: Option<String>,
     /// When the ticket was used at the door, in Unix milliseconds.
     #[schema(required = true)]
     checked_in_at: Option<i64>,
-    /// The code as a QR image, for printing or showing at the door.
-    #[schema(example = "data:image/png;base64,iVBORw0KGgo…")]
-    qr: String,
+    /// The code as a QR image, for printing or showing at the door; none with the code.
+    #[schema(required = true, example = "data:image/png;base64,iVBORw0KGgo…")]
+    qr: Option<String>,
 }
 
 impl TicketView {
-    fn new(ticket: TicketRecord) -> Result<Self, ApiError> {
+    fn new(ticket: TicketRecord, gave_away: bool) -> Result<Self, ApiError> {
+        if gave_away {
+            return Ok(Self {
+                id: ticket.id,
+                position: ticket.position,
+                status: SeatStatus::Transferred,
+                code: None,
+                attendee_name: ticket.attendee_name,
+                attendee_email: None,
+                checked_in_at: None,
+                qr: None,
+            });
+        }
         let code = display_code(&ticket.code);
         let png = qr_png(&code).map_err(|error| ApiError::Internal(error.into()))?;
         Ok(Self {
-            qr: format!(
+            qr: Some(format!(
                 "data:image/png;base64,{}",
                 base64::engine::general_purpose::STANDARD.encode(png)
-            ),
+            )),
             id: ticket.id,
             position: ticket.position,
-            code,
-            status: ticket.status,
+            code: Some(code),
+            status: match ticket.status {
+                TicketStatus::Valid => SeatStatus::Valid,
+                TicketStatus::Refunded => SeatStatus::Refunded,
+            },
             attendee_name: ticket.attendee_name,
             attendee_email: ticket.attendee_email,
             checked_in_at: ticket.checked_in_at,
@@ -117,43 +204,52 @@ impl TicketView {
     }
 }
 
-/// The order's tickets, one per person: transferred ones are gone, their replacements shown.
+/// The tickets this link opens: the buyer's link every seat of the order (a seat given to
+/// someone else by its holder's name only), a holder's link their own seat.
 #[utoipa::path(
     get,
     path = "/my-tickets",
     tag = "tickets",
-    params(ManagedOrder),
+    params(Managed),
     responses(
-        (status = 200, description = "The order and its tickets.", body = TicketsPage),
-        (status = 404, description = "The `X-Manage-Token` is missing or opens no order.", body = ErrorBody),
+        (status = 200, description = "The order and the tickets this link opens.", body = TicketsPage),
+        (status = 404, description = "The `X-Manage-Token` is missing or opens nothing.", body = ErrorBody),
         (status = 500, description = "The tickets could not be read.", body = ErrorBody),
         (status = 503, description = "The database is overloaded; `Retry-After` says when to try again.", body = ErrorBody),
     )
 )]
-async fn my_tickets(
-    State(state): State<AppState>,
-    ManagedOrder(order): ManagedOrder,
-) -> Result<Json<TicketsPage>, ApiError> {
-    page(&state, order).await.map(Json)
+async fn my_tickets(State(state): State<AppState>, Managed(manager): Managed) -> Result<Json<TicketsPage>, ApiError> {
+    page(&state, &manager).await.map(Json)
 }
 
-async fn page(state: &AppState, order: Order) -> Result<TicketsPage, ApiError> {
+async fn page(state: &AppState, manager: &Manager) -> Result<TicketsPage, ApiError> {
+    let order = manager.order();
     let last_day = transfer_until(&state.event);
-    let tickets = state
-        .store
-        .tickets_of_order(&order.id)
-        .await?
+    let tickets: Vec<TicketRecord> = match manager {
+        Manager::Buyer { .. } => state.store.tickets_of_order(&order.id).await?,
+        Manager::Holder { ticket_id, .. } => state.store.ticket(ticket_id).await?.into_iter().collect(),
+    };
+    let still_theirs = tickets.iter().any(|ticket| !manager.gave_away(ticket));
+    let tickets = tickets
         .into_iter()
-        .filter(|ticket| ticket.status != TicketStatus::Transferred)
-        .map(TicketView::new)
+        .map(|ticket| {
+            let gave_away = manager.gave_away(&ticket);
+            TicketView::new(ticket, gave_away)
+        })
         .collect::<Result<_, _>>()?;
     Ok(TicketsPage {
-        reference: order.reference,
-        ticket_name: order.item_name,
-        buyer_name: order.buyer_name,
-        can_change: order.status == OrderStatus::Paid && state.event.venue_date(state.clock.now()) <= last_day,
+        reference: order.reference.clone(),
+        ticket_name: order.item_name.clone(),
+        buyer_name: order.buyer_name.clone(),
+        can_change: order.status == OrderStatus::Paid
+            && state.event.venue_date(state.clock.now()) <= last_day
+            && still_theirs,
         status: order.status,
         transfer_until: last_day.to_string(),
+        view: match manager {
+            Manager::Buyer { .. } => View::Buyer,
+            Manager::Holder { .. } => View::Holder,
+        },
         tickets,
     })
 }
@@ -175,38 +271,44 @@ const MAX_NAME_CHARS: usize = 100;
 
 /// Names a ticket's holder, or gives it to someone else.
 ///
-/// Giving it to someone else makes a new code; the old one stops working. Either way the holder
-/// gets their ticket by email. Until `transferUntil` only.
+/// The same email corrects the name. Another email gives the seat away: a new code (the old
+/// one stops working), the ticket by email to its new holder and, unless it goes back to the
+/// buyer, their own link, after which only they can pass it on. Until `transferUntil` only;
+/// a seat changes hands at most 3 times a day, an order's seats at most 5 times more than
+/// it has seats.
 #[utoipa::path(
     post,
     path = "/my-tickets/{ticket_id}/attendee",
     tag = "tickets",
-    params(ManagedOrder, ("ticket_id" = String, Path, description = "A ticket's `id` from `GET /api/my-tickets`.")),
+    params(Managed, ("ticket_id" = String, Path, description = "A ticket's `id` from `GET /api/my-tickets`.")),
     request_body = Attendee,
     responses(
-        (status = 200, description = "The ticket is named; the order and its tickets as they now are.", body = TicketsPage),
+        (status = 200, description = "The ticket is named; the tickets this link opens as they now are.", body = TicketsPage),
         (status = 400, description = "The body is not JSON, or a field has the wrong type.", body = ErrorBody),
-        (status = 404, description = "The `X-Manage-Token` is missing or opens no order, or the order has no such ticket.", body = ErrorBody),
-        (status = 409, description = "The order was refunded, the last day for changes has passed, \
-                                      or the ticket was used at the door or changed meanwhile.", body = ErrorBody),
+        (status = 404, description = "The `X-Manage-Token` is missing or opens nothing, or not this ticket.", body = ErrorBody),
+        (status = 409, description = "The order was cancelled, the last day for changes has passed, the ticket was \
+                                      given to someone else (only they can pass it on), used at the door, or \
+                                      changed meanwhile.", body = ErrorBody),
         (status = 413, description = "The body is over 64 KiB.", body = ErrorBody),
         (status = 415, description = "The body is not sent as `application/json`.", body = ErrorBody),
         (status = 422, description = "A field is invalid; `fieldErrors` says which and why.", body = ErrorBody),
-        (status = 429, description = "Too many calls from this network; `Retry-After` says when to try again.", body = ErrorBody),
+        (status = 429, description = "Too many calls from this network, or the ticket or its order changed hands as \
+                                      often today as allowed; `Retry-After` says when to try again.", body = ErrorBody),
         (status = 500, description = "The ticket could not be changed.", body = ErrorBody),
         (status = 503, description = "The database is overloaded; `Retry-After` says when to try again.", body = ErrorBody),
     )
 )]
 async fn name_attendee(
     State(state): State<AppState>,
-    ManagedOrder(order): ManagedOrder,
+    Managed(manager): Managed,
     ApiPath(ticket_id): ApiPath<String>,
     ApiJson(attendee): ApiJson<Attendee>,
 ) -> Result<Json<TicketsPage>, ApiError> {
+    let order = manager.order();
     let last_day = transfer_until(&state.event);
     if order.status != OrderStatus::Paid {
         return Err(ApiError::Conflict(
-            "This order was refunded: its tickets cannot be changed.".into(),
+            "This order was cancelled: its tickets cannot be changed.".into(),
         ));
     }
     if state.event.venue_date(state.clock.now()) > last_day {
@@ -219,8 +321,12 @@ async fn name_attendee(
         )));
     }
     let tickets = state.store.tickets_of_order(&order.id).await?;
-    let Some(ticket) = tickets.iter().find(|ticket| ticket.id == ticket_id) else {
-        return Err(ApiError::NotFound("There is no such ticket on this order.".into()));
+    let opens = |ticket: &&TicketRecord| match &manager {
+        Manager::Buyer { .. } => true,
+        Manager::Holder { ticket_id: theirs, .. } => ticket.id == *theirs,
+    };
+    let Some(ticket) = tickets.iter().filter(opens).find(|ticket| ticket.id == ticket_id) else {
+        return Err(ApiError::NotFound("There is no such ticket on this link.".into()));
     };
     let name = attendee.name.trim();
     let mut errors = FieldErrors::default();
@@ -246,17 +352,45 @@ async fn name_attendee(
     let Some(email) = email.filter(|_| errors.is_empty()) else {
         return Err(ApiError::Validation(errors));
     };
-    match state.store.name_ticket(&ticket.id, name, email.as_str()).await? {
-        Naming::Named(_) | Naming::Renamed(_) | Naming::Transferred(_) => {}
+    let holder = NewHolder {
+        name,
+        email: email.as_str(),
+        buyer_email: &order.buyer_email,
+    };
+    let caps = HandoverCaps::for_order(order.quantity);
+    match state
+        .store
+        .name_ticket(&ticket.id, manager.as_ticket_manager(), holder, caps)
+        .await?
+    {
+        Naming::Renamed(_) | Naming::HandedOver(_) => {}
         Naming::CheckedIn => {
             return Err(ApiError::Conflict(
                 "This ticket has been used at the door already.".into(),
             ));
         }
-        Naming::NotValid => {
+        Naming::NotYours => {
             return Err(ApiError::Conflict(
-                "This ticket was changed meanwhile (transferred or refunded). Please reload the page.".into(),
+                "This ticket was given to someone else: only they can pass it on now.".into(),
             ));
+        }
+        Naming::OrderNotPaid => {
+            return Err(ApiError::Conflict(
+                "This order was cancelled: its tickets cannot be changed.".into(),
+            ));
+        }
+        Naming::Changed => {
+            return Err(ApiError::Conflict(
+                "This ticket was changed meanwhile (given to someone else or refunded). Please reload the page.".into(),
+            ));
+        }
+        Naming::TooManyToday { next_at } => {
+            return Err(ApiError::RateLimited {
+                message: "This ticket, or this order's tickets, changed hands as often today as they may. Please try \
+                          again later."
+                    .into(),
+                retry_after: std::time::Duration::from_millis(u64::try_from(next_at - now_millis()).unwrap_or(0)),
+            });
         }
     }
     let order = state
@@ -264,5 +398,15 @@ async fn name_attendee(
         .order(&order.id)
         .await?
         .ok_or_else(|| ApiError::NotFound("There is no such order.".into()))?;
-    page(&state, order).await.map(Json)
+    let manager = match manager {
+        Manager::Buyer { .. } => Manager::Buyer { order },
+        Manager::Holder {
+            ticket_id, token_hash, ..
+        } => Manager::Holder {
+            order,
+            ticket_id,
+            token_hash,
+        },
+    };
+    page(&state, &manager).await.map(Json)
 }

@@ -9,12 +9,16 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::idempotency_key::IdempotencyKeyHeader;
-use super::purchase::{PaymentCreated, fulfil_error, is_buyer, order_paid_by, place_at_server_price};
-use crate::domain::{EmailAddress, Money};
+use super::purchase::{
+    OrderLine, PaymentCreated, Purchase, fulfil_error, is_buyer, order_paid_by, parse_billing, place_at_server_price,
+};
+use crate::domain::{BillingDetails, BillingRequest, EmailAddress, Money, could_carry_a_link};
 use crate::error::{ApiError, ApiJson, ErrorBody, FieldErrors};
 use crate::event::SponsorshipTier;
+use crate::event::sku;
 use crate::middleware::ClientAddress;
-use crate::orders::{self, NewOrder, OrderKind, sku};
+use crate::orders::{self, OrderKind};
+use crate::pricing::Item;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -56,6 +60,11 @@ struct PaymentRequest {
     #[serde(default)]
     #[schema(example = "https://acme.example.com")]
     website: String,
+    /// A discount or access code, in any case; a blank one is none.
+    #[schema(example = "PARTNER20")]
+    code: Option<String>,
+    /// The company's billing address for its invoice (its name is `companyName` unless given); optional.
+    billing: Option<BillingRequest>,
     /// Up to 2,000 characters once trimmed.
     #[serde(default)]
     additional_info: String,
@@ -75,11 +84,11 @@ struct PaymentRequest {
     responses(
         (status = 200, description = "The tier is reserved; pay it with `clientSecret`.", body = PaymentCreated),
         (status = 400, description = "The body is not JSON, a field has the wrong type, or the `Idempotency-Key` is malformed.", body = ErrorBody),
-        (status = 409, description = "The price changed (`price` differs), the tier has been taken, this email has too many checkouts open, \
+        (status = 409, description = "The price changed (`price` differs), the tier is not on sale now or has been taken, this email has too many checkouts open, \
                                       or the `Idempotency-Key` was used for another request or is still being processed.", body = ErrorBody),
         (status = 413, description = "The body is over 64 KiB.", body = ErrorBody),
         (status = 415, description = "The body is not sent as `application/json`.", body = ErrorBody),
-        (status = 422, description = "A field is invalid, or there is no such `tier`; `fieldErrors` says which and why.", body = ErrorBody),
+        (status = 422, description = "A field is invalid, there is no such `tier`, or the code cannot be used; `fieldErrors` says which and why.", body = ErrorBody),
         (status = 429, description = "Too many calls, or too many open checkouts, from this network; `Retry-After` says when to try again.", body = ErrorBody),
         (status = 500, description = "The order could not be placed.", body = ErrorBody),
         (status = 502, description = "The payment provider did not answer as expected.", body = ErrorBody),
@@ -98,17 +107,44 @@ async fn create_payment(
         .sponsorship_tiers
         .iter()
         .find(|tier| tier.value == request.tier);
-    let (tier, order) = parse_order(&request, tier)?;
-    let taken = format!("Sorry, the {} sponsorship has already been taken.", tier.label);
-    Ok(Json(
-        place_at_server_price(&state, order, request.price, taken, client, idempotency_key).await?,
-    ))
+    let sponsor = parse_order(&request, tier)?;
+    let purchase = Purchase {
+        sold_out: format!("Sorry, the {} has already been taken.", sponsor.line.item.name()),
+        line: sponsor.line,
+        buyer_name: sponsor.contact_name,
+        buyer_email: sponsor.email.as_str().to_owned(),
+        item_name: sponsor.item_name,
+        code: request.code,
+        client_amount: request.price,
+        billing: sponsor.billing,
+        not_found: NO_SUCH_TIER,
+    };
+    // A hidden tier without its code is answered as the form answers an unknown tier.
+    let placed = place_at_server_price(&state, purchase, client, idempotency_key)
+        .await
+        .map_err(|error| match error {
+            ApiError::NotFound(message) => {
+                let mut errors = FieldErrors::default();
+                errors.add("sponsorshipTier", message);
+                ApiError::Validation(errors)
+            }
+            other => other,
+        })?;
+    Ok(Json(placed))
 }
 
-fn parse_order<'a>(
-    request: &PaymentRequest,
-    tier: Option<&'a SponsorshipTier>,
-) -> Result<(&'a SponsorshipTier, NewOrder), ApiError> {
+const NO_SUCH_TIER: &str = "Invalid sponsorship tier selected";
+
+/// The sponsor's form, checked.
+struct Sponsor<'a> {
+    line: OrderLine<'a>,
+    billing: Option<BillingDetails>,
+    item_name: String,
+    contact_name: String,
+    email: EmailAddress,
+}
+
+fn parse_order<'a>(request: &PaymentRequest, tier: Option<&'a SponsorshipTier>) -> Result<Sponsor<'a>, ApiError> {
     let mut errors = FieldErrors::default();
     if tier.is_none() {
         errors.add("sponsorshipTier", "Invalid sponsorship tier selected");
@@ -129,6 +165,12 @@ fn parse_order<'a>(
         "Contact name is required",
         &mut errors,
     );
+    if !errors.has("contactName") && could_carry_a_link(&contact_name) {
+        errors.add(
+            "contactName",
+            "Please enter the contact's name only, without web or email addresses",
+        );
+    }
     let email = EmailAddress::parse(&request.email);
     if email.is_none() {
         errors.add("email", "Please enter a valid email address");
@@ -148,17 +190,14 @@ fn parse_order<'a>(
             "Additional information must be at most 2,000 characters",
         );
     }
+    let billing = parse_billing(request.billing.as_ref(), Some(&company_name), &mut errors);
     match (tier, email) {
-        (Some(tier), Some(email)) if errors.is_empty() => Ok((
-            tier,
-            NewOrder {
-                kind: OrderKind::Sponsorship,
-                buyer_name: contact_name.clone(),
-                buyer_email: email.as_str().to_owned(),
+        (Some(tier), Some(email)) if errors.is_empty() => Ok(Sponsor {
+            billing,
+            line: OrderLine {
+                item: Item::Sponsorship(tier),
                 sku: sku::sponsorship(&tier.value),
                 variant_sku: None,
-                item_name: format!("{} Sponsorship", tier.label),
-                unit_price: tier.amount,
                 quantity: 1,
                 options: json!({
                     "tier": tier.value,
@@ -169,7 +208,10 @@ fn parse_order<'a>(
                     "additionalInfo": additional_info,
                 }),
             },
-        )),
+            item_name: format!("{} Sponsorship", tier.label),
+            contact_name,
+            email,
+        }),
         _ => Err(ApiError::Validation(errors)),
     }
 }

@@ -8,12 +8,16 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::idempotency_key::IdempotencyKeyHeader;
-use super::purchase::{PaymentCreated, fulfil_error, is_buyer, order_paid_by, place_at_server_price};
-use crate::domain::{EmailAddress, NameError, PersonName};
+use super::purchase::{
+    OrderLine, PaymentCreated, Purchase, fulfil_error, is_buyer, order_paid_by, parse_billing, place_at_server_price,
+};
+use crate::domain::{BillingRequest, EmailAddress, NameError, PersonName};
 use crate::error::{ApiError, ApiJson, ErrorBody, FieldErrors};
 use crate::event::Ticket;
+use crate::event::sku;
 use crate::middleware::ClientAddress;
-use crate::orders::{self, NewOrder, OrderKind, sku};
+use crate::orders::{self, OrderKind};
+use crate::pricing::Item;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -43,6 +47,11 @@ struct PaymentIntentRequest {
     /// People on the order, within the ticket's `minQuantity` and `maxQuantity`; the minimum when absent.
     #[schema(minimum = 1, example = 1)]
     quantity: Option<i64>,
+    /// A discount or access code, in any case; a blank one is none.
+    #[schema(example = "PARTNER20")]
+    code: Option<String>,
+    /// A company's billing details, printed on its invoice; optional.
+    billing: Option<BillingRequest>,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -68,11 +77,11 @@ struct PaymentIntentResponse {
         (status = 200, description = "The order is reserved; pay it with `clientSecret`.", body = PaymentIntentResponse),
         (status = 400, description = "The body is not JSON, a field has the wrong type, or the `Idempotency-Key` is malformed.", body = ErrorBody),
         (status = 404, description = "There is no ticket of this `ticketType`.", body = ErrorBody),
-        (status = 409, description = "The price changed (`amount` differs), the ticket is sold out, this email has too many checkouts open, \
+        (status = 409, description = "The price changed (`amount` differs), the ticket is not on sale now (before its window, after it) or sold out, this email has too many checkouts open, \
                                       or the `Idempotency-Key` was used for another request or is still being processed.", body = ErrorBody),
         (status = 413, description = "The body is over 64 KiB.", body = ErrorBody),
         (status = 415, description = "The body is not sent as `application/json`.", body = ErrorBody),
-        (status = 422, description = "A field is invalid; `fieldErrors` says which and why.", body = ErrorBody),
+        (status = 422, description = "A field is invalid, or the code cannot be used (`fieldErrors.code` says why).", body = ErrorBody),
         (status = 429, description = "Too many calls, or too many open checkouts, from this network; `Retry-After` says when to try again.", body = ErrorBody),
         (status = 500, description = "The order could not be placed.", body = ErrorBody),
         (status = 502, description = "The payment provider did not answer as expected.", body = ErrorBody),
@@ -89,18 +98,35 @@ async fn create_payment_intent(
     let ticket = state
         .event
         .ticket_by_type(&request.ticket_type)
-        .ok_or_else(|| ApiError::NotFound("The selected ticket type does not exist".into()))?;
-    let order = parse_order(&request, ticket)?;
-    let sold_out = format!("Sorry, the {} is sold out.", ticket.name);
-    let payment = place_at_server_price(&state, order, request.amount, sold_out, client, idempotency_key).await?;
+        .ok_or_else(|| ApiError::NotFound(NO_SUCH_TICKET.into()))?;
+    let mut errors = FieldErrors::default();
+    let buyer = parse_buyer(&request, &mut errors);
+    let line = ticket_line(ticket, request.quantity, &mut errors);
+    let billing = parse_billing(request.billing.as_ref(), None, &mut errors);
+    let Some((name, email)) = buyer.filter(|_| errors.is_empty()) else {
+        return Err(ApiError::Validation(errors));
+    };
+    let purchase = Purchase {
+        line,
+        buyer_name: name.as_str().to_owned(),
+        buyer_email: email.as_str().to_owned(),
+        item_name: ticket.name.clone(),
+        code: request.code,
+        client_amount: request.amount,
+        billing,
+        not_found: NO_SUCH_TICKET,
+        sold_out: format!("Sorry, the {} is sold out.", ticket.name),
+    };
+    let payment = place_at_server_price(&state, purchase, client, idempotency_key).await?;
     Ok(Json(PaymentIntentResponse {
         payment,
         ticket_id: ticket.id,
     }))
 }
 
-fn parse_order(request: &PaymentIntentRequest, ticket: &Ticket) -> Result<NewOrder, ApiError> {
-    let mut errors = FieldErrors::default();
+pub(super) const NO_SUCH_TICKET: &str = "The selected ticket type does not exist";
+
+fn parse_buyer(request: &PaymentIntentRequest, errors: &mut FieldErrors) -> Option<(PersonName, EmailAddress)> {
     let name = PersonName::parse(&request.name)
         .map_err(|error| {
             errors.add(
@@ -109,6 +135,7 @@ fn parse_order(request: &PaymentIntentRequest, ticket: &Ticket) -> Result<NewOrd
                     NameError::TooShort => "Name must be at least 3 characters",
                     NameError::TooLong => "Name must be at most 100 characters",
                     NameError::ControlCharacters => "Name cannot contain control characters",
+                    NameError::LooksLikeALink => "Please enter your name only, without web or email addresses",
                 },
             );
         })
@@ -117,8 +144,13 @@ fn parse_order(request: &PaymentIntentRequest, ticket: &Ticket) -> Result<NewOrd
     if email.is_none() {
         errors.add("email", "Please enter a valid email address");
     }
+    name.zip(email)
+}
+
+/// `quantity` people with `ticket`, within its order bounds; the minimum when absent.
+pub(super) fn ticket_line<'a>(ticket: &'a Ticket, quantity: Option<i64>, errors: &mut FieldErrors) -> OrderLine<'a> {
     let (min_quantity, max_quantity) = (i64::from(ticket.min_quantity), i64::from(ticket.max_quantity));
-    let quantity = request.quantity.unwrap_or(min_quantity);
+    let quantity = quantity.unwrap_or(min_quantity);
     if quantity < min_quantity && min_quantity > 1 {
         errors.add(
             "quantity",
@@ -138,19 +170,12 @@ fn parse_order(request: &PaymentIntentRequest, ticket: &Ticket) -> Result<NewOrd
             format!("Quantity must be between {min_quantity} and {max_quantity}."),
         );
     }
-    match (name, email) {
-        (Some(name), Some(email)) if errors.is_empty() => Ok(NewOrder {
-            kind: OrderKind::Ticket,
-            buyer_name: name.as_str().to_owned(),
-            buyer_email: email.as_str().to_owned(),
-            sku: sku::ticket(&ticket.ticket_type),
-            variant_sku: None,
-            item_name: ticket.name.clone(),
-            unit_price: ticket.price,
-            quantity,
-            options: json!({ "ticketType": ticket.ticket_type, "ticketId": ticket.id }),
-        }),
-        _ => Err(ApiError::Validation(errors)),
+    OrderLine {
+        item: Item::Ticket(ticket),
+        sku: sku::ticket(&ticket.ticket_type),
+        variant_sku: None,
+        quantity,
+        options: json!({ "ticketType": ticket.ticket_type, "ticketId": ticket.id }),
     }
 }
 

@@ -1,18 +1,26 @@
-//! The four catalogue answers as bytes ready to send. The event's facts and the merchandise
-//! never change while the server runs and are prepared once; tickets and sponsorship tiers
-//! carry availability, so they are remade from the stock as soon as this instance changes it,
-//! and at least every half second for other instances' sales: never served a second old.
+//! The four catalogue answers as bytes ready to send. The event's facts never change while
+//! the server runs and are prepared once; the lists carry sales and prices, which follow the
+//! stock and the calendar, so they are remade as soon as this instance changes the stock, at
+//! least every half second for other instances' sales, and at the next instant the calendar
+//! changes a window or a price phase: never served a second old, nor past a boundary.
 
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
+use time::OffsetDateTime;
+
+use crate::clock::Clock;
 use crate::error::ApiError;
 use crate::event::Event;
 use crate::precompressed::Precompressed;
+use crate::pricing::next_boundary;
 use crate::store::Store;
 
-use super::{Catalogue, PaymentSettings, TicketView, TierView, ticket_views, tier_views};
+use super::{
+    Catalogue, MerchandiseView, Moment, PUBLIC_URL_PLACEHOLDER, PaymentSettings, TicketView, TierView,
+    merchandise_views, ticket_views, tier_views,
+};
 
 /// Younger snapshots are served as they are.
 const FRESH_FOR: Duration = Duration::from_millis(500);
@@ -26,22 +34,35 @@ const JSON: &str = "application/json";
 pub struct CatalogueCache {
     event: Arc<Event>,
     store: Store,
+    clock: Arc<dyn Clock>,
+    payments: PaymentSettings,
     config: Precompressed,
-    merchandise: Precompressed,
-    prerender_digest: String,
     current: RwLock<Option<Arc<Snapshot>>>,
     remaking: tokio::sync::Mutex<()>,
 }
 
-/// What depends on the stock, as of `made_at`.
+/// What depends on the stock and the calendar, as of `made_at`.
 pub struct Snapshot {
     made_at: Instant,
     /// The store's stock version when it was read: this instance's own sales show at once.
     stock_version: u64,
+    /// The next instant the calendar changes a window or a phase: stale from then on.
+    valid_until: Option<OffsetDateTime>,
     pub tickets: Vec<TicketView>,
+    pub merchandise: Vec<MerchandiseView>,
     pub sponsorship_tiers: Vec<TierView>,
     pub tickets_answer: Precompressed,
+    pub merchandise_answer: Precompressed,
     pub sponsorship_tiers_answer: Precompressed,
+    /// The digest prerendered pages must have been made from to be served now.
+    pub prerender_digest: String,
+}
+
+/// The three lists with a hidden item a code unlocks.
+pub struct Unlocked {
+    pub tickets: Vec<TicketView>,
+    pub merchandise: Vec<MerchandiseView>,
+    pub sponsorship_tiers: Vec<TierView>,
 }
 
 impl CatalogueCache {
@@ -50,14 +71,21 @@ impl CatalogueCache {
         public_url: &str,
         payments: &PaymentSettings,
         store: Store,
+        clock: Arc<dyn Clock>,
     ) -> Result<Self, time::error::Format> {
-        let catalogue = Catalogue::new(&event, public_url, payments, None)?;
+        let nothing_sold = HashMap::new();
+        let moment = Moment {
+            now: clock.now(),
+            stock: &nothing_sold,
+            unlocked: None,
+        };
+        let catalogue = Catalogue::new(&event, public_url, payments, moment)?;
         Ok(Self {
             config: Precompressed::compress(to_json(&catalogue.config), JSON, CACHE_CONTROL),
-            merchandise: Precompressed::compress(to_json(&catalogue.merchandise), JSON, CACHE_CONTROL),
-            prerender_digest: Catalogue::for_prerendering(&event, payments)?.digest(),
+            payments: payments.clone(),
             event,
             store,
+            clock,
             current: RwLock::new(None),
             remaking: tokio::sync::Mutex::new(()),
         })
@@ -67,17 +95,7 @@ impl CatalogueCache {
         &self.config
     }
 
-    pub fn merchandise(&self) -> &Precompressed {
-        &self.merchandise
-    }
-
-    /// The digest of the catalogue pages are prerendered with from this event file and these
-    /// settings; a page made from another is stale.
-    pub fn prerender_digest(&self) -> &str {
-        &self.prerender_digest
-    }
-
-    /// Tickets and tiers with their current availability.
+    /// The lists with their current sales and prices.
     pub async fn snapshot(&self) -> Result<Arc<Snapshot>, ApiError> {
         if let Some(snapshot) = self.younger_than(FRESH_FOR) {
             return Ok(snapshot);
@@ -104,6 +122,24 @@ impl CatalogueCache {
         Ok(snapshot)
     }
 
+    /// The lists with the hidden item `code` unlocks, when it is a code that unlocks one.
+    pub async fn unlocked_by(&self, code: &str) -> Result<Option<Unlocked>, ApiError> {
+        let Some(unlocks) = self.store.code_by_text(code).await?.and_then(|code| code.unlocks) else {
+            return Ok(None);
+        };
+        let stock = self.store.stock_remaining().await?;
+        let moment = Moment {
+            now: self.clock.now(),
+            stock: &stock,
+            unlocked: Some(&unlocks),
+        };
+        Ok(Some(Unlocked {
+            tickets: ticket_views(&self.event, moment),
+            merchandise: merchandise_views(&self.event, moment),
+            sponsorship_tiers: tier_views(&self.event, moment),
+        }))
+    }
+
     fn current(&self) -> Option<Arc<Snapshot>> {
         self.current
             .read()
@@ -113,15 +149,28 @@ impl CatalogueCache {
 
     fn younger_than(&self, age: Duration) -> Option<Arc<Snapshot>> {
         let version = self.store.stock_version();
-        self.current()
-            .filter(|snapshot| snapshot.stock_version == version && snapshot.made_at.elapsed() < age)
+        let now = self.clock.now();
+        self.current().filter(|snapshot| {
+            snapshot.stock_version == version
+                && snapshot.made_at.elapsed() < age
+                && snapshot.valid_until.is_none_or(|until| now < until)
+        })
     }
 
     fn make(&self, stock: &HashMap<String, i64>, stock_version: u64, previous: Option<&Snapshot>) -> Snapshot {
-        let tickets = ticket_views(&self.event, Some(stock));
-        let sponsorship_tiers = tier_views(&self.event, Some(stock));
-        let tickets_json = to_json(&tickets);
-        let tiers_json = to_json(&sponsorship_tiers);
+        let now = self.clock.now();
+        let moment = Moment {
+            now,
+            stock,
+            unlocked: None,
+        };
+        let tickets = ticket_views(&self.event, moment);
+        let merchandise = merchandise_views(&self.event, moment);
+        let sponsorship_tiers = tier_views(&self.event, moment);
+        // The address is the placeholder pages are made with; the stock only decides the phases.
+        let prerender_digest = Catalogue::new(&self.event, PUBLIC_URL_PLACEHOLDER, &self.payments, moment)
+            .map(|catalogue| catalogue.digest())
+            .unwrap_or_default();
         // Unchanged answers keep their compressed bytes.
         let reuse = |json: Vec<u8>, old: Option<&Precompressed>| match old {
             Some(old) if old.identity().as_ref() == json.as_slice() => old.clone(),
@@ -130,10 +179,20 @@ impl CatalogueCache {
         Snapshot {
             made_at: Instant::now(),
             stock_version,
-            tickets_answer: reuse(tickets_json, previous.map(|previous| &previous.tickets_answer)),
-            sponsorship_tiers_answer: reuse(tiers_json, previous.map(|previous| &previous.sponsorship_tiers_answer)),
+            valid_until: next_boundary(&self.event, now),
+            tickets_answer: reuse(to_json(&tickets), previous.map(|previous| &previous.tickets_answer)),
+            merchandise_answer: reuse(
+                to_json(&merchandise),
+                previous.map(|previous| &previous.merchandise_answer),
+            ),
+            sponsorship_tiers_answer: reuse(
+                to_json(&sponsorship_tiers),
+                previous.map(|previous| &previous.sponsorship_tiers_answer),
+            ),
             tickets,
+            merchandise,
             sponsorship_tiers,
+            prerender_digest,
         }
     }
 }

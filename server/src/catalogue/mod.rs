@@ -1,7 +1,8 @@
 //! What the site shows of the event: the public settings and event facts, the tickets, the
-//! merchandise and the sponsorship tiers. The four catalogue calls answer from it, every
-//! prerendered page carries it, and the server serves a prerendered page only while the
-//! catalogue it was made from is still the one the event file gives.
+//! merchandise and the sponsorship tiers, with their sales and prices at a moment. The four
+//! catalogue calls answer from it, every prerendered page carries it, and the server serves a
+//! prerendered page only while the catalogue it was made from is still the one it would give:
+//! the same event file, prices, phases and sales windows.
 
 mod cache;
 mod views;
@@ -10,12 +11,13 @@ use std::collections::HashMap;
 
 use serde::Serialize;
 use sha2::{Digest, Sha256};
+use time::OffsetDateTime;
 
 use crate::event::Event;
-use crate::orders::sku;
+use crate::pricing::{Item, current_phase, sales_state};
 
-pub use cache::{CatalogueCache, MAX_AGE, Snapshot};
-pub use views::{EventInfo, MerchandiseView, PublicConfig, TicketView, TierView};
+pub use cache::{CatalogueCache, MAX_AGE, Snapshot, Unlocked};
+pub use views::{EventInfo, MerchandiseView, PhaseView, PublicConfig, SalesFacts, SalesView, TicketView, TierView};
 
 /// The site's address in prerendered pages; the server puts PUBLIC_URL in its place, so one
 /// build serves any address.
@@ -38,13 +40,22 @@ pub struct Catalogue {
     pub sponsorship_tiers: Vec<TierView>,
 }
 
+/// What the lists are made from: the moment, the units left by stock key, and the hidden
+/// item a code unlocks, if any.
+#[derive(Debug, Clone, Copy)]
+pub struct Moment<'a> {
+    pub now: OffsetDateTime,
+    pub stock: &'a HashMap<String, i64>,
+    /// The stock keeping unit of a hidden item to list too.
+    pub unlocked: Option<&'a str>,
+}
+
 impl Catalogue {
-    /// The catalogue with the stock left (units by SKU); without it, everything is available.
     pub fn new(
         event: &Event,
         public_url: &str,
         payments: &PaymentSettings,
-        stock: Option<&HashMap<String, i64>>,
+        moment: Moment<'_>,
     ) -> Result<Self, time::error::Format> {
         Ok(Self {
             config: PublicConfig {
@@ -52,20 +63,34 @@ impl Catalogue {
                 stripe_publishable_key: payments.stripe_publishable_key.clone(),
                 event: EventInfo::new(event, public_url)?,
             },
-            tickets: ticket_views(event, stock),
-            merchandise: event.merchandise.iter().map(MerchandiseView::from).collect(),
-            sponsorship_tiers: tier_views(event, stock),
+            tickets: ticket_views(event, moment),
+            merchandise: merchandise_views(event, moment),
+            sponsorship_tiers: tier_views(event, moment),
         })
     }
 
-    /// The catalogue a page is prerendered with: nothing sold yet, the address a placeholder.
-    pub fn for_prerendering(event: &Event, payments: &PaymentSettings) -> Result<Self, time::error::Format> {
-        Self::new(event, PUBLIC_URL_PLACEHOLDER, payments, None)
+    /// The catalogue a page is prerendered with at `now`: nothing sold yet, the address a placeholder.
+    pub fn for_prerendering(
+        event: &Event,
+        payments: &PaymentSettings,
+        now: OffsetDateTime,
+    ) -> Result<Self, time::error::Format> {
+        let nothing_sold = HashMap::new();
+        let moment = Moment {
+            now,
+            stock: &nothing_sold,
+            unlocked: None,
+        };
+        Self::new(event, PUBLIC_URL_PLACEHOLDER, payments, moment)
     }
 
-    /// Names this catalogue's content: equal digests, equal pages.
+    /// Names what a prerendered page shows of this catalogue: equal digests, equal pages. Stock
+    /// is left out (a page says nothing of units left, and the browser asks for availability),
+    /// the prices, phases and sales windows are in.
     pub fn digest(&self) -> String {
-        let json = serde_json::to_vec(self).expect("the catalogue is plain data");
+        let mut shown = serde_json::to_value(self).expect("the catalogue is plain data");
+        forget_stock(&mut shown);
+        let json = serde_json::to_vec(&shown).expect("the catalogue is plain data");
         Sha256::digest(json)
             .iter()
             .take(16)
@@ -74,26 +99,68 @@ impl Catalogue {
     }
 }
 
-/// The ticket types on sale; one is available while its smallest order still fits the stock.
-pub fn ticket_views(event: &Event, stock: Option<&HashMap<String, i64>>) -> Vec<TicketView> {
+/// Takes out what changes with every sale: units left, and sold out (which is open to a page).
+fn forget_stock(value: &mut serde_json::Value) {
+    match value {
+        serde_json::Value::Object(fields) => {
+            fields.remove("unitsLeft");
+            fields.remove("available");
+            if fields.get("sales").is_some_and(|sales| sales == "sold_out") {
+                fields.insert("sales".into(), "open".into());
+            }
+            fields.values_mut().for_each(forget_stock);
+        }
+        serde_json::Value::Array(items) => items.iter_mut().for_each(forget_stock),
+        _ => {}
+    }
+}
+
+/// Whether an item is listed: hidden ones only with the code that unlocks them.
+fn listed(item: Item<'_>, moment: Moment<'_>) -> bool {
+    !item.sale().hidden || moment.unlocked == Some(item.sku().as_str())
+}
+
+/// The ticket types listed, with their sales and price phase at `moment`.
+pub fn ticket_views(event: &Event, moment: Moment<'_>) -> Vec<TicketView> {
     event
         .tickets
         .iter()
+        .filter(|ticket| listed(Item::Ticket(ticket), moment))
         .map(|ticket| {
-            let left = stock.and_then(|stock| stock.get(&sku::ticket(&ticket.ticket_type)));
-            TicketView::new(ticket, left.is_none_or(|left| *left >= i64::from(ticket.min_quantity)))
+            let item = Item::Ticket(ticket);
+            let sales = sales_state(event, item, moment.now, moment.stock);
+            let phase = current_phase(item, moment.now, moment.stock, 1);
+            TicketView::new(ticket, sales, phase.as_ref())
         })
         .collect()
 }
 
-/// Every sponsorship tier, standard ones first; a tier is available while a unit is left.
-pub fn tier_views(event: &Event, stock: Option<&HashMap<String, i64>>) -> Vec<TierView> {
+/// The merchandise listed, with its sales at `moment`.
+pub fn merchandise_views(event: &Event, moment: Moment<'_>) -> Vec<MerchandiseView> {
+    event
+        .merchandise
+        .iter()
+        .filter(|item| listed(Item::Merchandise(item), moment))
+        .map(|item| {
+            MerchandiseView::new(
+                item,
+                sales_state(event, Item::Merchandise(item), moment.now, moment.stock),
+            )
+        })
+        .collect()
+}
+
+/// The sponsorship tiers listed, standard ones first, with their sales at `moment`.
+pub fn tier_views(event: &Event, moment: Moment<'_>) -> Vec<TierView> {
     event
         .sponsorship_tiers
         .iter()
+        .filter(|tier| listed(Item::Sponsorship(tier), moment))
         .map(|tier| {
-            let left = stock.and_then(|stock| stock.get(&sku::sponsorship(&tier.value)));
-            TierView::new(tier, left.is_none_or(|left| *left > 0))
+            TierView::new(
+                tier,
+                sales_state(event, Item::Sponsorship(tier), moment.now, moment.stock),
+            )
         })
         .collect()
 }
@@ -108,8 +175,9 @@ pub struct PrerenderInput {
 }
 
 impl PrerenderInput {
-    pub fn new(event: &Event, payments: &PaymentSettings) -> Result<Self, time::error::Format> {
-        let catalogue = Catalogue::for_prerendering(event, payments)?;
+    /// The catalogue as it stands at `now`, nothing sold yet.
+    pub fn new(event: &Event, payments: &PaymentSettings, now: OffsetDateTime) -> Result<Self, time::error::Format> {
+        let catalogue = Catalogue::for_prerendering(event, payments, now)?;
         Ok(Self {
             digest: catalogue.digest(),
             public_url_placeholder: PUBLIC_URL_PLACEHOLDER,

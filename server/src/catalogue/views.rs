@@ -6,6 +6,7 @@ use time::format_description::well_known::Rfc3339;
 
 use crate::domain::Money;
 use crate::event::{Category, Event, MerchandiseItem, SpecialOffer, SponsorshipGroup, SponsorshipTier, Ticket};
+use crate::pricing::{Phase, Sales};
 
 /// The public settings and event details the browser app needs.
 #[derive(Serialize, utoipa::ToSchema)]
@@ -44,6 +45,14 @@ pub struct EventInfo {
     pub full_refund_until: String,
     #[schema(format = Date)]
     pub half_refund_until: String,
+    /// When the shop opens, if the event file says.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(format = DateTime, nullable = false)]
+    pub sales_open: Option<String>,
+    /// When the shop closes, if the event file says.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(format = DateTime, nullable = false)]
+    pub sales_close: Option<String>,
     pub figures: Figures,
     pub venue: Venue,
 }
@@ -87,6 +96,8 @@ impl EventInfo {
             early_bird_until: event.early_bird_until.to_string(),
             full_refund_until: event.full_refund_until.to_string(),
             half_refund_until: event.half_refund_until.to_string(),
+            sales_open: event.sales_open.map(|at| at.format(&Rfc3339)).transpose()?,
+            sales_close: event.sales_close.map(|at| at.format(&Rfc3339)).transpose()?,
             figures: Figures {
                 speakers: event.figures.speakers.clone(),
                 workshops: event.figures.workshops.clone(),
@@ -106,6 +117,90 @@ impl EventInfo {
     }
 }
 
+/// Whether an item can be bought now: `open`, `not_yet` (before its sales window), `closed`
+/// (after it) or `sold_out`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[schema(as = SalesState)]
+pub enum SalesView {
+    Open,
+    NotYet,
+    Closed,
+    SoldOut,
+}
+
+/// Where an item's sales stand now.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SalesFacts {
+    pub sales: SalesView,
+    /// When sales open, for an item not on sale yet.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(format = DateTime, nullable = false)]
+    pub sales_open_at: Option<String>,
+    /// False unless `sales` is `open`.
+    pub available: bool,
+}
+
+impl SalesFacts {
+    pub fn new(sales: Sales) -> Self {
+        Self {
+            sales: match sales {
+                Sales::Open => SalesView::Open,
+                Sales::NotYet { .. } => SalesView::NotYet,
+                Sales::Closed => SalesView::Closed,
+                Sales::SoldOut => SalesView::SoldOut,
+            },
+            sales_open_at: match sales {
+                Sales::NotYet { from } => from.format(&Rfc3339).ok(),
+                _ => None,
+            },
+            available: sales == Sales::Open,
+        }
+    }
+}
+
+/// The price phase a ticket sells in now.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = PricePhase)]
+pub struct PhaseView {
+    /// "Early bird".
+    pub name: String,
+    /// When it ends by the calendar, if it does.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(format = DateTime, nullable = false)]
+    pub ends_at: Option<String>,
+    /// The units it is for ("while 150 last"), if it ends by units.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub units: Option<u32>,
+    /// Of those, the units not yet sold or held.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub units_left: Option<i64>,
+}
+
+impl PhaseView {
+    fn new(phase: &Phase<'_>) -> Self {
+        Self {
+            name: phase.phase.name.clone(),
+            ends_at: phase.phase.until.and_then(|until| until.format(&Rfc3339).ok()),
+            units: phase.phase.units,
+            units_left: phase.units_left,
+        }
+    }
+}
+
+/// A share off larger orders.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VolumeDiscountView {
+    pub min_quantity: u32,
+    pub percent_off: u32,
+    pub label: String,
+}
+
 /// A ticket type on sale, with its server-side price in cents.
 #[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -117,29 +212,57 @@ pub struct TicketView {
     pub ticket_type: String,
     pub name: String,
     pub description: String,
+    /// The price now, in the current phase.
     pub price: Money,
+    /// The price shown struck through: the next phase's, or the regular price.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub regular_price: Option<Money>,
+    /// The price once the current phase is over.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub next_price: Option<Money>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub phase: Option<PhaseView>,
     pub features: Vec<String>,
     pub min_quantity: u32,
     pub max_quantity: u32,
-    /// False once the ticket's limit is reached.
-    pub available: bool,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub volume_discounts: Vec<VolumeDiscountView>,
+    #[serde(flatten)]
+    pub sales: SalesFacts,
 }
 
 impl TicketView {
-    pub fn new(ticket: &Ticket, available: bool) -> Self {
+    pub fn new(ticket: &Ticket, sales: Sales, phase: Option<&Phase<'_>>) -> Self {
+        let next_price = phase.and_then(|phase| phase.next).map(|next| next.price);
         Self {
             id: ticket.id,
             ticket_type: ticket.ticket_type.clone(),
             name: ticket.name.clone(),
             description: ticket.description.clone(),
-            price: ticket.price,
-            regular_price: ticket.regular_price,
+            price: phase.map_or(ticket.price, |phase| phase.phase.price),
+            regular_price: if ticket.sale.phases.is_empty() {
+                ticket.regular_price
+            } else {
+                next_price
+            },
+            next_price,
+            phase: phase.map(PhaseView::new),
             features: ticket.features.clone(),
             min_quantity: ticket.min_quantity,
             max_quantity: ticket.max_quantity,
-            available,
+            volume_discounts: ticket
+                .volume_discounts
+                .iter()
+                .map(|discount| VolumeDiscountView {
+                    min_quantity: discount.min_quantity,
+                    percent_off: discount.percent_off,
+                    label: discount.label.clone(),
+                })
+                .collect(),
+            sales: SalesFacts::new(sales),
         }
     }
 }
@@ -153,6 +276,7 @@ pub struct MerchandiseView {
     pub description: String,
     pub price: Money,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub regular_price: Option<Money>,
     pub category: Category,
     pub image_url: String,
@@ -163,11 +287,14 @@ pub struct MerchandiseView {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub colors: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub special_offer: Option<SpecialOffer>,
+    #[serde(flatten)]
+    pub sales: SalesFacts,
 }
 
-impl From<&MerchandiseItem> for MerchandiseView {
-    fn from(item: &MerchandiseItem) -> Self {
+impl MerchandiseView {
+    pub fn new(item: &MerchandiseItem, sales: Sales) -> Self {
         Self {
             id: item.id,
             name: item.name.clone(),
@@ -179,6 +306,7 @@ impl From<&MerchandiseItem> for MerchandiseView {
             sizes: item.sizes.clone(),
             colors: item.colors.clone(),
             special_offer: item.special_offer,
+            sales: SalesFacts::new(sales),
         }
     }
 }
@@ -192,25 +320,26 @@ pub struct TierView {
     pub label: String,
     pub amount: Money,
     pub group: SponsorshipGroup,
-    /// False once paid and reserved orders take every unit.
-    pub available: bool,
     pub vip_passes: u32,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub exhibition_space: Option<String>,
     pub perks: Vec<String>,
+    #[serde(flatten)]
+    pub sales: SalesFacts,
 }
 
 impl TierView {
-    pub fn new(tier: &SponsorshipTier, available: bool) -> Self {
+    pub fn new(tier: &SponsorshipTier, sales: Sales) -> Self {
         Self {
             value: tier.value.clone(),
             label: tier.label.clone(),
             amount: tier.amount,
             group: tier.group,
-            available,
             vip_passes: tier.vip_passes,
             exhibition_space: tier.exhibition_space.clone(),
             perks: tier.perks.clone(),
+            sales: SalesFacts::new(sales),
         }
     }
 }

@@ -1,12 +1,14 @@
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// An amount of US dollars as integer cents. All prices and charges use it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(transparent)]
 #[schema(value_type = i64, example = 79900)]
 pub struct Money(i64);
 
 impl Money {
+    pub const ZERO: Self = Self(0);
+
     pub const fn from_cents(cents: i64) -> Self {
         Self(cents)
     }

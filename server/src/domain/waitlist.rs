@@ -1,6 +1,8 @@
 use super::EmailAddress;
 
-/// A visitor's name: at least 3 characters after trimming (the brief's rule), at most 100.
+/// A visitor's name: at least 3 characters after trimming (the brief's rule), at most 100,
+/// and nothing a mail client could turn into a link: names are quoted in the emails the
+/// site sends, to addresses anyone can type.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PersonName(String);
 
@@ -14,6 +16,7 @@ impl PersonName {
             n if n < Self::MIN_CHARS => Err(NameError::TooShort),
             n if n > Self::MAX_CHARS => Err(NameError::TooLong),
             _ if name.chars().any(char::is_control) => Err(NameError::ControlCharacters),
+            _ if super::could_carry_a_link(name) => Err(NameError::LooksLikeALink),
             _ => Ok(Self(name.to_owned())),
         }
     }
@@ -28,6 +31,7 @@ pub enum NameError {
     TooShort,
     TooLong,
     ControlCharacters,
+    LooksLikeALink,
 }
 
 /// The interest options of the waitlist form, by their stored values.

@@ -9,12 +9,15 @@ use lettre::message::Mailbox;
 use tokio::sync::watch;
 
 use super::compose::compose;
-use super::render::Renderer;
+use super::message::{Attachment, RenderedEmail};
+use super::render::{RenderError, Renderer};
 use super::transport::Transport;
 use crate::domain::mask_email;
 use crate::event::Event;
+use crate::invoices::{InvoiceKind, render_pdf};
+use crate::secrets;
 use crate::settings::MailSettings;
-use crate::store::{ClaimedEmail, EmailKind, Store, TicketStatus, now_millis};
+use crate::store::{ClaimedEmail, EmailKind, InvoiceRecord, Store, attendee_email_is_current, now_millis};
 
 /// How long a claimed email is held by one worker before another may take it.
 const LEASE_MILLIS: i64 = 5 * 60 * 1000;
@@ -153,13 +156,13 @@ impl Mailer {
                 let resubscribe_url = registration
                     .unsubscribed_at
                     .map(|_| format!("{}/resubscribe?token={token}", self.public_url));
-                self.renderer.waitlist_confirmation(
+                rendered(self.renderer.waitlist_confirmation(
                     &self.event,
                     &self.public_url,
                     &registration.full_name,
                     &unsubscribe_url,
                     resubscribe_url.as_deref(),
-                )
+                ))
             }
             EmailKind::OrderConfirmation => {
                 let order = self
@@ -168,13 +171,40 @@ impl Mailer {
                     .await
                     .map_err(|error| error.to_string())?
                     .ok_or("the order no longer exists")?;
+                if let Some(secret) = &email.link_secret
+                    && !order
+                        .manage_token_hash
+                        .as_deref()
+                        .is_some_and(|stored| secrets::matches_digest(stored, secret))
+                {
+                    return Ok(Delivery::Cancelled(
+                        "A newer copy of this email, with a new link, was queued.",
+                    ));
+                }
                 let tickets = self
                     .store
                     .tickets_of_order(&order.id)
                     .await
                     .map_err(|error| error.to_string())?;
-                self.renderer
-                    .order_confirmation(&self.event, &self.public_url, &order, &tickets)
+                let invoice = self
+                    .store
+                    .invoices_of_order(&order.id)
+                    .await
+                    .map_err(|error| error.to_string())?
+                    .into_iter()
+                    .rfind(|invoice| invoice.kind == InvoiceKind::Invoice);
+                let mut email = self
+                    .renderer
+                    .order_confirmation(
+                        &self.event,
+                        &self.public_url,
+                        &order,
+                        &tickets,
+                        email.link_secret.as_deref(),
+                    )
+                    .map_err(render_error)?;
+                attach_documents(&mut email, invoice.iter())?;
+                Ok(email)
             }
             EmailKind::AttendeeTicket => {
                 let ticket = self
@@ -183,9 +213,9 @@ impl Mailer {
                     .await
                     .map_err(|error| error.to_string())?
                     .ok_or("the ticket no longer exists")?;
-                if ticket.status != TicketStatus::Valid {
+                if !attendee_email_is_current(&ticket, &email.recipient, email.link_secret.as_deref()) {
                     return Ok(Delivery::Cancelled(
-                        "The ticket was transferred or refunded before this email went out.",
+                        "The ticket changed hands or was refunded before this email went out.",
                     ));
                 }
                 let order = self
@@ -194,8 +224,13 @@ impl Mailer {
                     .await
                     .map_err(|error| error.to_string())?
                     .ok_or("the order no longer exists")?;
-                self.renderer
-                    .attendee_ticket(&self.event, &self.public_url, &order, &ticket)
+                rendered(self.renderer.attendee_ticket(
+                    &self.event,
+                    &self.public_url,
+                    &order,
+                    &ticket,
+                    email.link_secret.as_deref(),
+                ))
             }
             EmailKind::RefundConfirmation => {
                 let refund = self
@@ -210,11 +245,59 @@ impl Mailer {
                     .await
                     .map_err(|error| error.to_string())?
                     .ok_or("the order no longer exists")?;
-                self.renderer
+                let credit_note = self
+                    .store
+                    .invoice_of_refund(&refund.id)
+                    .await
+                    .map_err(|error| error.to_string())?;
+                let mut email = self
+                    .renderer
                     .refund_confirmation(&self.event, &self.public_url, &order, &refund)
+                    .map_err(render_error)?;
+                attach_documents(&mut email, credit_note.iter())?;
+                Ok(email)
             }
-        }
-        .map_err(|error| format!("{:#}", anyhow::Error::new(error)))?;
+            EmailKind::InvoiceCorrection => {
+                let invoice = self
+                    .store
+                    .invoice(&email.subject_id)
+                    .await
+                    .map_err(|error| error.to_string())?
+                    .ok_or("the invoice no longer exists")?;
+                let documents = self
+                    .store
+                    .invoices_of_order(&invoice.order_id)
+                    .await
+                    .map_err(|error| error.to_string())?;
+                let replaced = invoice.document.refers_to.as_deref().unwrap_or_default();
+                let credit_note = documents
+                    .iter()
+                    .find(|document| {
+                        document.kind == InvoiceKind::CreditNote
+                            && document.refund_id.is_none()
+                            && document.document.refers_to.as_deref() == Some(replaced)
+                    })
+                    .ok_or("the credit note of the replaced invoice is missing")?;
+                let order = self
+                    .store
+                    .order(&invoice.order_id)
+                    .await
+                    .map_err(|error| error.to_string())?
+                    .ok_or("the order no longer exists")?;
+                let mut email = self
+                    .renderer
+                    .invoice_correction(
+                        &self.event,
+                        &self.public_url,
+                        &order,
+                        &invoice.document,
+                        &credit_note.document,
+                    )
+                    .map_err(render_error)?;
+                attach_documents(&mut email, [credit_note, &invoice])?;
+                Ok(email)
+            }
+        }?;
         let to: Mailbox = email
             .recipient
             .parse()
@@ -222,6 +305,30 @@ impl Mailer {
         let message = compose(&rendered, &email.id, &self.from, to).map_err(|error| error.to_string())?;
         self.transport.send(message).await.map(|()| Delivery::Sent)
     }
+}
+
+fn render_error(error: RenderError) -> String {
+    format!("{:#}", anyhow::Error::new(error))
+}
+
+fn rendered(email: Result<RenderedEmail, RenderError>) -> Result<RenderedEmail, String> {
+    email.map_err(render_error)
+}
+
+/// Attaches invoices and credit notes to an email, as PDFs named by their numbers.
+fn attach_documents<'a>(
+    email: &mut RenderedEmail,
+    documents: impl IntoIterator<Item = &'a InvoiceRecord>,
+) -> Result<(), String> {
+    for document in documents {
+        let pdf = render_pdf(&document.document).map_err(|error| error.to_string())?;
+        email.attachments.push(Attachment {
+            filename: document.document.filename(),
+            content_type: "application/pdf".to_owned(),
+            bytes: pdf,
+        });
+    }
+    Ok(())
 }
 
 /// One round of the worker.

@@ -1,10 +1,15 @@
 use time::Date;
 
+/// A human date: "March 18, 2026".
+pub fn long_date(date: Date) -> String {
+    format!("{} {}, {}", date.month(), date.day(), date.year())
+}
+
 /// A human date range: "May 18-22, 2026", "May 30 - June 2, 2026" or
 /// "December 30, 2026 - January 2, 2027".
 pub fn date_range_label(start: Date, end: Date) -> String {
     if start == end {
-        format!("{} {}, {}", start.month(), start.day(), start.year())
+        long_date(start)
     } else if start.year() != end.year() {
         format!(
             "{} {}, {} - {} {}, {}",

@@ -14,6 +14,44 @@ pub struct EventFile {
     pub tickets: Vec<TicketEntry>,
     pub merchandise: Vec<MerchandiseEntry>,
     pub sponsorship_tiers: Vec<SponsorshipTierEntry>,
+    pub limits: Option<LimitsSection>,
+    pub seller: Option<SellerSection>,
+}
+
+/// Who sells, as invoices say it.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SellerSection {
+    pub legal_name: Text,
+    /// Its address, a line each.
+    pub address: Vec<Text>,
+    pub tax_id: Option<Text>,
+    /// What invoice numbers start with, such as "CW2026-".
+    pub invoice_prefix: Spanned<Slug>,
+    /// Printed at the foot of every invoice: payment terms, a contact.
+    pub footer: Option<Text>,
+    pub paper: Option<Paper>,
+    pub sales_tax: Option<SalesTaxSection>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Paper {
+    Letter,
+    A4,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SalesTaxSection {
+    /// What invoices and receipts call it: "Florida sales tax".
+    pub label: Text,
+    /// A percentage with at most two decimals: 7 or 7.25.
+    pub rate_percent: Spanned<f64>,
+    /// The kinds of items it applies to: "ticket", "merchandise", "sponsorship".
+    pub applies_to: Vec<Spanned<String>>,
+    /// Whether the prices in this file include it (the tax is part of them) or not (it is added).
+    pub prices_include_tax: bool,
 }
 
 #[derive(Debug, Deserialize)]
@@ -31,6 +69,10 @@ pub struct EventSection {
     pub early_bird_until: Spanned<Datetime>,
     pub full_refund_until: Spanned<Datetime>,
     pub half_refund_until: Spanned<Datetime>,
+    /// Before it nothing is on sale.
+    pub sales_open: Option<Spanned<Datetime>>,
+    /// After it nothing is on sale.
+    pub sales_close: Option<Spanned<Datetime>>,
     pub figures: Figures,
 }
 
@@ -69,6 +111,36 @@ pub struct TicketEntry {
     pub limit: Option<Limit>,
     pub min_quantity: Option<Limit>,
     pub max_quantity: Option<Spanned<Limit>>,
+    /// When the item goes on sale and comes off it; optional.
+    pub available_from: Option<Spanned<Datetime>>,
+    pub available_until: Option<Spanned<Datetime>>,
+    /// The first phase not yet over applies; the last has no end.
+    pub phases: Option<Vec<Spanned<PhaseEntry>>>,
+    /// Listed and sold only with a code that unlocks it.
+    pub hidden: Option<bool>,
+    /// Larger orders get a share off, such as the team tiers of the pricing page.
+    pub volume_discounts: Option<Vec<Spanned<VolumeDiscountEntry>>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PhaseEntry {
+    pub name: Text,
+    pub price: Cents,
+    /// The phase is over at this time...
+    pub until: Option<Spanned<Datetime>>,
+    /// ...or once this many units of the item are sold or held, whichever comes first.
+    pub units: Option<Limit>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VolumeDiscountEntry {
+    /// From this many units on one order.
+    pub min_quantity: Limit,
+    pub percent_off: Percent,
+    /// What the summary calls it; "Team of 10 or more" when omitted.
+    pub label: Option<Text>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -86,6 +158,11 @@ pub struct MerchandiseEntry {
     pub limit: Option<Limit>,
     pub variant_limits: Option<Vec<Spanned<VariantLimitEntry>>>,
     pub special_offer: Option<SpecialOffer>,
+    /// When the item goes on sale and comes off it; optional.
+    pub available_from: Option<Spanned<Datetime>>,
+    pub available_until: Option<Spanned<Datetime>>,
+    /// Listed and sold only with a code that unlocks it.
+    pub hidden: Option<bool>,
 }
 
 /// A stock limit for one size/colour combination of an item.
@@ -108,6 +185,24 @@ pub struct SponsorshipTierEntry {
     pub exhibition_space: Option<Text>,
     pub perks: Vec<Text>,
     pub limit: Option<Limit>,
+    /// When the item goes on sale and comes off it; optional.
+    pub available_from: Option<Spanned<Datetime>>,
+    pub available_until: Option<Spanned<Datetime>>,
+    /// Listed and sold only with a code that unlocks it.
+    pub hidden: Option<bool>,
+}
+
+/// What one buyer may hold in unpaid checkouts at once; every key is optional.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LimitsSection {
+    pub open_checkouts_per_email: Option<Limit>,
+    pub open_checkouts_per_address: Option<Limit>,
+    pub held_units_per_email_per_item: Option<Spanned<Limit>>,
+    pub held_units_per_email: Option<Spanned<Limit>>,
+    pub held_units_per_address_per_item: Option<Spanned<Limit>>,
+    pub held_units_per_address: Option<Spanned<Limit>>,
+    pub open_sponsorships_per_buyer: Option<Limit>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, serde::Serialize, utoipa::ToSchema)]
@@ -211,6 +306,23 @@ impl<'de> Deserialize<'de> for Limit {
             _ => Err(de::Error::invalid_value(
                 de::Unexpected::Signed(value),
                 &"a whole number of at least 1",
+            )),
+        }
+    }
+}
+
+/// A whole percentage from 1 to 100.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Percent(pub u32);
+
+impl<'de> Deserialize<'de> for Percent {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let value = i64::deserialize(deserializer)?;
+        match u32::try_from(value) {
+            Ok(percent) if (1..=100).contains(&percent) => Ok(Self(percent)),
+            _ => Err(de::Error::invalid_value(
+                de::Unexpected::Signed(value),
+                &"a whole percentage from 1 to 100",
             )),
         }
     }

@@ -3,6 +3,10 @@
 
 mod dates;
 mod file;
+mod limits;
+mod sales;
+mod seller;
+pub mod sku;
 
 use std::ops::Range;
 use std::path::{Path, PathBuf};
@@ -12,8 +16,11 @@ use toml::Spanned;
 use toml::value::Datetime;
 
 use crate::domain::Money;
-pub use dates::date_range_label;
+pub use dates::{date_range_label, long_date};
 pub use file::{Category, SpecialOffer, SponsorshipGroup};
+pub use limits::HoldLimits;
+pub use sales::{PricePhase, SaleTerms, VolumeDiscount};
+pub use seller::{PaperSize, SalesTax, Seller};
 
 #[derive(Debug, Clone)]
 pub struct Event {
@@ -30,12 +37,19 @@ pub struct Event {
     pub early_bird_until: Date,
     pub full_refund_until: Date,
     pub half_refund_until: Date,
+    /// Before it nothing is on sale.
+    pub sales_open: Option<OffsetDateTime>,
+    /// After it nothing is on sale.
+    pub sales_close: Option<OffsetDateTime>,
     pub figures: Figures,
     pub venue: Venue,
     pub tickets: Vec<Ticket>,
     pub merchandise: Vec<MerchandiseItem>,
     /// Standard tiers first, then signature ones, each in file order.
     pub sponsorship_tiers: Vec<SponsorshipTier>,
+    pub hold_limits: HoldLimits,
+    /// Who sells, for invoices; without it no invoices are issued.
+    pub seller: Option<Seller>,
 }
 
 #[derive(Debug, Clone)]
@@ -71,6 +85,9 @@ pub struct Ticket {
     pub min_quantity: u32,
     /// Largest number of people per purchase; larger groups contact the organizers.
     pub max_quantity: u32,
+    pub sale: SaleTerms,
+    /// Shares off larger orders, smallest first.
+    pub volume_discounts: Vec<VolumeDiscount>,
 }
 
 impl Ticket {
@@ -92,6 +109,7 @@ pub struct MerchandiseItem {
     pub limit: Option<u32>,
     pub variant_limits: Vec<VariantLimit>,
     pub special_offer: Option<SpecialOffer>,
+    pub sale: SaleTerms,
 }
 
 /// A limit on one size/colour combination; `None` where the item has no such option.
@@ -103,6 +121,9 @@ pub struct VariantLimit {
 }
 
 impl MerchandiseItem {
+    /// Units of an item one order may have.
+    pub const MAX_QUANTITY: u32 = 10;
+
     pub fn has_options(&self) -> bool {
         !self.sizes.is_empty() || !self.colors.is_empty()
     }
@@ -119,6 +140,7 @@ pub struct SponsorshipTier {
     pub perks: Vec<String>,
     /// Signature tiers sell once unless the file gives another limit.
     pub limit: Option<u32>,
+    pub sale: SaleTerms,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -196,11 +218,20 @@ fn from_file(file: file::EventFile) -> Result<Event, Invalid> {
         tickets,
         merchandise,
         sponsorship_tiers,
+        limits,
+        seller,
     } = file;
     let starts_at = instant(&event.starts_at, "event.starts_at")?;
     let ends_at = instant(&event.ends_at, "event.ends_at")?;
     if ends_at <= starts_at {
         return invalid(event.ends_at.span(), "event.ends_at", "must be after event.starts_at");
+    }
+    let sales_open = sales::optional_instant(event.sales_open.as_ref(), "event.sales_open")?;
+    let sales_close = sales::optional_instant(event.sales_close.as_ref(), "event.sales_close")?;
+    if let (Some(open), Some(close), Some(spanned)) = (sales_open, sales_close, &event.sales_close)
+        && close <= open
+    {
+        return invalid(spanned.span(), "event.sales_close", "must be after event.sales_open");
     }
     let full_refund_until = date(&event.full_refund_until, "event.full_refund_until")?;
     let half_refund_until = date(&event.half_refund_until, "event.half_refund_until")?;
@@ -225,6 +256,8 @@ fn from_file(file: file::EventFile) -> Result<Event, Invalid> {
         early_bird_until: date(&event.early_bird_until, "event.early_bird_until")?,
         full_refund_until,
         half_refund_until,
+        sales_open,
+        sales_close,
         figures: Figures {
             speakers: event.figures.speakers.0,
             workshops: event.figures.workshops.0,
@@ -240,10 +273,27 @@ fn from_file(file: file::EventFile) -> Result<Event, Invalid> {
             description: venue.description.0,
             benefits: texts(venue.benefits),
         },
+        hold_limits: limits::from_file(limits, largest_order(&tickets))?,
+        seller: seller::from_file(seller)?,
         tickets: tickets_from_file(tickets)?,
         merchandise: merchandise_from_file(merchandise)?,
         sponsorship_tiers: sponsorship_from_file(sponsorship_tiers)?,
     })
+}
+
+/// The most units one order of any item may have.
+fn largest_order(tickets: &[file::TicketEntry]) -> u32 {
+    tickets
+        .iter()
+        .map(|ticket| {
+            ticket.max_quantity.as_ref().map_or_else(
+                || Ticket::DEFAULT_MAX_QUANTITY.max(ticket.min_quantity.map_or(1, |min| min.0)),
+                |max| max.get_ref().0,
+            )
+        })
+        .chain([MerchandiseItem::MAX_QUANTITY])
+        .max()
+        .unwrap_or(1)
 }
 
 fn tickets_from_file(entries: Vec<file::TicketEntry>) -> Result<Vec<Ticket>, Invalid> {
@@ -275,6 +325,21 @@ fn tickets_from_file(entries: Vec<file::TicketEntry>) -> Result<Vec<Ticket>, Inv
             Some(max) => max.into_inner().0,
             None => Ticket::DEFAULT_MAX_QUANTITY.max(min_quantity),
         };
+        let sale = sales::sale_terms(
+            sales::SaleEntries {
+                available_from: entry.available_from,
+                available_until: entry.available_until,
+                phases: entry.phases,
+                hidden: entry.hidden,
+            },
+            &format!("tickets[{index}]"),
+        )?;
+        let volume_discounts = sales::volume_discounts(
+            entry.volume_discounts.unwrap_or_default(),
+            min_quantity,
+            max_quantity,
+            &format!("tickets[{index}]"),
+        )?;
         tickets.push(Ticket {
             id: *entry.id.get_ref(),
             ticket_type: entry.ticket_type.into_inner().0,
@@ -286,6 +351,8 @@ fn tickets_from_file(entries: Vec<file::TicketEntry>) -> Result<Vec<Ticket>, Inv
             limit: entry.limit.map(|limit| limit.0),
             min_quantity,
             max_quantity,
+            sale,
+            volume_discounts,
         });
     }
     Ok(tickets)
@@ -307,6 +374,15 @@ fn merchandise_from_file(entries: Vec<file::MerchandiseEntry>) -> Result<Vec<Mer
             .into_iter()
             .map(|variant| variant_limit(variant, &sizes, &colors, field("variant_limits")))
             .collect::<Result<Vec<_>, _>>()?;
+        let sale = sales::sale_terms(
+            sales::SaleEntries {
+                available_from: entry.available_from,
+                available_until: entry.available_until,
+                phases: None,
+                hidden: entry.hidden,
+            },
+            &format!("merchandise[{index}]"),
+        )?;
         items.push(MerchandiseItem {
             id: *entry.id.get_ref(),
             name: entry.name.0,
@@ -320,6 +396,7 @@ fn merchandise_from_file(entries: Vec<file::MerchandiseEntry>) -> Result<Vec<Mer
             limit: entry.limit.map(|limit| limit.0),
             variant_limits,
             special_offer: entry.special_offer,
+            sale,
         });
     }
     Ok(items)
@@ -336,6 +413,15 @@ fn sponsorship_from_file(entries: Vec<file::SponsorshipTierEntry>) -> Result<Vec
             );
         }
         let default_limit = (entry.group == SponsorshipGroup::Signature).then_some(1);
+        let sale = sales::sale_terms(
+            sales::SaleEntries {
+                available_from: entry.available_from,
+                available_until: entry.available_until,
+                phases: None,
+                hidden: entry.hidden,
+            },
+            &format!("sponsorship_tiers[{index}]"),
+        )?;
         tiers.push(SponsorshipTier {
             value: entry.value.into_inner().0,
             label: entry.label.0,
@@ -345,6 +431,7 @@ fn sponsorship_from_file(entries: Vec<file::SponsorshipTierEntry>) -> Result<Vec
             exhibition_space: entry.exhibition_space.map(|space| space.0),
             perks: texts(entry.perks),
             limit: entry.limit.map(|limit| limit.0).or(default_limit),
+            sale,
         });
     }
     tiers.sort_by_key(|tier| tier.group == SponsorshipGroup::Signature);

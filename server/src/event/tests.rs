@@ -199,3 +199,95 @@ fn a_variant_limit_must_name_options_the_item_offers() {
     );
     assert!(parse(&source).unwrap_err().to_string().contains("give the color"));
 }
+
+#[test]
+fn the_caps_on_open_checkouts_come_from_the_file_with_safe_defaults() {
+    let shipped = parse(SHIPPED).unwrap().hold_limits;
+    assert_eq!(shipped, HoldLimits::default());
+    assert_eq!(
+        (shipped.units_per_email_per_item, shipped.units_per_address_per_item),
+        (20, 40)
+    );
+    let start = SHIPPED.find("[limits]").unwrap();
+    let without = parse(&SHIPPED[..start]).unwrap().hold_limits;
+    assert_eq!(without, HoldLimits::default(), "the section is optional");
+
+    let stricter = parse(&shipped_with(
+        "held_units_per_address = 100",
+        "held_units_per_address = 60",
+    ))
+    .unwrap();
+    assert_eq!(stricter.hold_limits.units_per_address, 60);
+}
+
+#[test]
+fn a_cap_on_held_units_below_the_largest_order_is_refused_at_its_line() {
+    let source = shipped_with(
+        "held_units_per_email_per_item = 20",
+        "held_units_per_email_per_item = 5",
+    );
+    let error = parse(&source).unwrap_err().to_string();
+    assert!(
+        error.contains(&format!(
+            "line {}",
+            line_of(&source, "held_units_per_email_per_item = 5")
+        )) && error.contains("must be at least 20, the most units one order may have"),
+        "{error}"
+    );
+    let source = shipped_with("held_units_per_address = 100", "held_units_per_address = 30");
+    let error = parse(&source).unwrap_err().to_string();
+    assert!(
+        error.contains("held_units_per_address") && error.contains("must be at least"),
+        "{error}"
+    );
+}
+
+#[test]
+fn the_next_editions_example_file_sells_in_phases_within_a_window() {
+    let source = include_str!("../../../examples/codewave-2027.toml");
+    let event = parse(source).unwrap();
+    let developer = event.ticket_by_type("developer").unwrap();
+    let phases: Vec<_> = developer
+        .sale
+        .phases
+        .iter()
+        .map(|phase| (phase.name.as_str(), phase.price.cents(), phase.units))
+        .collect();
+    assert_eq!(
+        phases,
+        [
+            ("Early bird", 79_900, Some(150)),
+            ("Regular", 99_900, None),
+            ("Late", 119_900, None)
+        ]
+    );
+    assert!(event.sales_open.is_some() && event.sales_close.is_some());
+    assert!(event.ticket_by_type("speaker").unwrap().sale.hidden);
+    let team = event.ticket_by_type("team").unwrap();
+    assert_eq!(
+        (
+            team.volume_discounts[0].min_quantity,
+            team.volume_discounts[0].percent_off
+        ),
+        (10, 10)
+    );
+}
+
+#[test]
+fn phases_must_end_in_order_and_the_last_must_not_end() {
+    let source = include_str!("../../../examples/codewave-2027.toml");
+    let unordered = source.replacen(
+        "until = 2027-04-16T23:59:59-04:00",
+        "until = 2026-11-01T00:00:00-04:00",
+        1,
+    );
+    let error = parse(&unordered).unwrap_err().to_string();
+    assert!(error.contains("must be after the previous phase's until"), "{error}");
+    let ending = source.replacen(
+        "name = \"Late\"\nprice = 119900\n",
+        "name = \"Late\"\nprice = 119900\nuntil = 2027-05-01T00:00:00-04:00\n",
+        1,
+    );
+    let error = parse(&ending).unwrap_err().to_string();
+    assert!(error.contains("the last phase has neither until nor units"), "{error}");
+}

@@ -2,6 +2,10 @@
 //! stricter for starting a payment and for the waitlist (which sends email).
 //! Each budget is a generic cell rate: `burst` calls at once, then one more every
 //! `every`. `RATE_LIMITS=off` turns them off for load tests.
+//!
+//! Signed-in staff and the admin token draw on a budget of their own, kept by their
+//! session or token: anonymous calls from the venue's shared address can never stop the
+//! door.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -13,6 +17,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 use super::ClientAddress;
+use crate::admin::identity::identify;
 use crate::error::ApiError;
 use crate::state::AppState;
 
@@ -26,6 +31,9 @@ pub enum Budget {
     Webhook,
     /// `POST /api/admin/session`: guessing the organizer's password.
     AdminSignIn,
+    /// Back-office calls of a signed-in organizer or the admin token, per session or token:
+    /// a scanner at the door checks in about one ticket a second, in bursts as a queue forms.
+    Staff,
     /// Every other call that writes.
     Other,
 }
@@ -55,6 +63,10 @@ impl Budget {
                 burst: 5,
                 every: Duration::from_secs(60),
             },
+            Self::Staff => Quota {
+                burst: 60,
+                every: Duration::from_secs(1),
+            },
             Self::Other => Quota {
                 burst: 30,
                 every: Duration::from_secs(1),
@@ -80,18 +92,27 @@ impl Budget {
     }
 }
 
+/// Whose budget a call draws on.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Caller {
+    /// Anyone, by their address.
+    Address(ClientAddress),
+    /// Staff, by their session (the digest of its token) or the admin token.
+    Staff(String),
+}
+
 /// Entries kept before expired ones are swept out.
 const SWEEP_ABOVE: usize = 10_000;
 
 #[derive(Debug, Default)]
 pub struct RateLimiter {
-    /// The time at which each client's budget would be full again, were it to stop now.
-    full_at: Mutex<HashMap<(Budget, ClientAddress), Instant>>,
+    /// The time at which each caller's budget would be full again, were it to stop now.
+    full_at: Mutex<HashMap<(Budget, Caller), Instant>>,
 }
 
 impl RateLimiter {
-    /// Takes one call from the client's budget, or answers how long until one is free.
-    pub fn take(&self, budget: Budget, client: ClientAddress, now: Instant) -> Result<(), Duration> {
+    /// Takes one call from the caller's budget, or answers how long until one is free.
+    pub fn take(&self, budget: Budget, caller: Caller, now: Instant) -> Result<(), Duration> {
         let Quota { burst, every } = budget.quota();
         let tolerance = every * burst.saturating_sub(1);
         let mut full_at = self.full_at.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -99,7 +120,7 @@ impl RateLimiter {
             full_at.retain(|_, at| *at > now);
         }
         let at = full_at
-            .get(&(budget, client))
+            .get(&(budget, caller.clone()))
             .copied()
             .filter(|at| *at > now)
             .unwrap_or(now);
@@ -107,22 +128,38 @@ impl RateLimiter {
         if ahead > tolerance {
             return Err(ahead - tolerance);
         }
-        full_at.insert((budget, client), at + every);
+        full_at.insert((budget, caller), at + every);
         Ok(())
     }
 }
 
-/// Answers 429 with `Retry-After` once a client has spent its budget.
+/// Answers 429 with `Retry-After` once a caller has spent its budget. A back-office call
+/// from a signed-in organizer or the admin token draws on that session's or token's own
+/// budget; the identity found is kept on the request for the handler.
 pub async fn limit_requests(
     State(state): State<AppState>,
     client: ClientAddress,
-    request: Request,
+    mut request: Request,
     next: Next,
 ) -> Response {
-    if state.settings.rate_limits
-        && let Some(budget) = Budget::of(request.method(), request.uri().path())
-        && let Err(wait) = state.rate_limiter.take(budget, client, Instant::now())
-    {
+    if !state.settings.rate_limits {
+        return next.run(request).await;
+    }
+    let Some(budget) = Budget::of(request.method(), request.uri().path()) else {
+        return next.run(request).await;
+    };
+    let staff = if is_staff_call(budget, request.uri().path()) {
+        identify(request.headers(), &state.settings.admin, &state.store)
+            .await
+            .ok()
+    } else {
+        None
+    };
+    let (budget, caller) = match &staff {
+        Some(identity) => (Budget::Staff, Caller::Staff(identity.budget_key().to_owned())),
+        None => (budget, Caller::Address(client)),
+    };
+    if let Err(wait) = state.rate_limiter.take(budget, caller, Instant::now()) {
         tracing::info!(%client, ?budget, "rate limited");
         return ApiError::RateLimited {
             message: "Too many requests from your network. Please wait a moment and try again.".into(),
@@ -130,15 +167,23 @@ pub async fn limit_requests(
         }
         .into_response();
     }
+    if let Some(identity) = staff {
+        request.extensions_mut().insert(identity);
+    }
     next.run(request).await
+}
+
+/// Back-office calls other than signing in, which stays limited per address.
+fn is_staff_call(budget: Budget, path: &str) -> bool {
+    budget == Budget::Other && path.starts_with("/api/admin/")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn client(last: u8) -> ClientAddress {
-        ClientAddress::new(std::net::IpAddr::from([198, 51, 100, last]))
+    fn client(last: u8) -> Caller {
+        Caller::Address(ClientAddress::new(std::net::IpAddr::from([198, 51, 100, last])))
     }
 
     #[test]
@@ -165,6 +210,26 @@ mod tests {
         assert!(limiter.take(Budget::Waitlist, client(1), now).is_err());
         assert_eq!(limiter.take(Budget::Waitlist, client(2), now), Ok(()));
         assert_eq!(limiter.take(Budget::PaymentCreation, client(1), now), Ok(()));
+    }
+
+    #[test]
+    fn a_scanner_gets_sixty_at_once_then_one_a_second() {
+        let limiter = RateLimiter::default();
+        let now = Instant::now();
+        let door = || Caller::Staff("session-digest".into());
+        for _ in 0..60 {
+            assert_eq!(limiter.take(Budget::Staff, door(), now), Ok(()));
+        }
+        assert!(limiter.take(Budget::Staff, door(), now).is_err());
+        assert_eq!(
+            limiter.take(Budget::Staff, door(), now + Duration::from_secs(1)),
+            Ok(())
+        );
+        assert_eq!(
+            limiter.take(Budget::Other, client(1), now),
+            Ok(()),
+            "the address's own budget is untouched"
+        );
     }
 
     #[test]

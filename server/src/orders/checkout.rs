@@ -1,23 +1,25 @@
 use std::time::Duration;
 
 use super::{NewOrder, Order, OrderKind, OrderStatus, new_pickup_code, new_reference};
-use crate::payments::{GatewayError, NewPayment, Payment, PaymentGateway};
-use crate::store::{NewPendingOrder, ReserveError, Store, now_millis};
+use crate::domain::BillingDetails;
+use crate::event::HoldLimits;
+use crate::payments::{CURRENCY, GatewayError, NewPayment, Payment, PaymentGateway, PaymentStatus};
+use crate::store::{CodeUse, NewPendingOrder, PaidTransition, ReserveError, Store, now_millis};
 
-/// Open (pending, unexpired) reservations one buyer or one network may hold at once,
-/// so nobody can keep an item sold out by starting checkouts they never finish.
+/// What orders nobody pays for (a total of zero) record as their gateway: none was asked.
+pub const NO_PAYMENT: &str = "none";
+
+/// Which cap on open checkouts (`HoldLimits`) a new checkout would pass, with its value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct OpenReservationCaps {
-    pub per_email: i64,
-    /// Offices and conference wifi share one address, hence more than per email.
-    pub per_client: i64,
-}
-
-impl OpenReservationCaps {
-    pub const DEFAULT: Self = Self {
-        per_email: 3,
-        per_client: 20,
-    };
+pub enum HoldCap {
+    /// Open checkouts.
+    Checkouts(u32),
+    /// Units of the item being bought.
+    UnitsOfItem(u32),
+    /// Units of everything.
+    Units(u32),
+    /// Open sponsorship checkouts.
+    Sponsorships(u32),
 }
 
 /// Where and for how long an order holds its stock.
@@ -27,7 +29,7 @@ pub struct Placement {
     /// The client address (an IPv6 client's /64), from `middleware::client_address`.
     pub client_address: String,
     /// `None` when limits are off (`RATE_LIMITS=off`, for load tests).
-    pub caps: Option<OpenReservationCaps>,
+    pub caps: Option<HoldLimits>,
     pub idempotency: Option<IdempotencyKey>,
 }
 
@@ -35,29 +37,68 @@ pub struct Placement {
 /// with both the same gets the order the first call placed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct IdempotencyKey {
+    /// The client's key within its scope, the call and the client's address, as a digest:
+    /// another client sending the same (guessable) key names another order.
     pub key: String,
     pub request_hash: String,
 }
 
 impl IdempotencyKey {
-    /// The key of a create call for `order`, with the amount the client saw. The
-    /// request is hashed as parsed: the same request sent with other spacing or field
-    /// order is the same request; another item, buyer or amount is not.
-    pub fn new(key: String, order: &NewOrder, client_amount: Option<i64>) -> Self {
+    /// The key a client at `client_address` sent with a create call that asked for `asked`.
+    /// The request is hashed as parsed, before it is priced: the same request sent with
+    /// other spacing or field order is the same request (even if the price has moved on
+    /// since), another item, buyer, amount or code is not.
+    pub fn new(key: &str, client_address: &str, asked: &Asked<'_>) -> Self {
         let request = serde_json::json!({
-            "kind": order.kind.as_str(),
-            "buyerName": order.buyer_name,
-            "buyerEmail": order.buyer_email,
-            "sku": order.sku,
-            "variantSku": order.variant_sku,
-            "unitPrice": order.unit_price.cents(),
-            "quantity": order.quantity,
-            "options": order.options,
-            "clientAmount": client_amount,
+            "kind": asked.kind.as_str(),
+            "buyerName": asked.buyer_name,
+            "buyerEmail": asked.buyer_email,
+            "sku": asked.sku,
+            "variantSku": asked.variant_sku,
+            "quantity": asked.quantity,
+            "options": asked.options,
+            "clientAmount": asked.client_amount,
+            "code": asked.code.map(|code| code.trim().to_uppercase()).filter(|code| !code.is_empty()),
+            "billing": asked.billing,
         });
         Self {
-            key,
+            key: crate::secrets::digest(&format!("{}\n{client_address}\n{key}", asked.kind.as_str())),
             request_hash: crate::secrets::digest(&request.to_string()),
+        }
+    }
+}
+
+/// What a create call asked for, as parsed.
+#[derive(Debug, Clone, Copy)]
+pub struct Asked<'a> {
+    pub kind: OrderKind,
+    pub buyer_name: &'a str,
+    pub buyer_email: &'a str,
+    pub sku: &'a str,
+    pub variant_sku: Option<&'a str>,
+    pub quantity: i64,
+    pub options: &'a serde_json::Value,
+    /// The total the client saw.
+    pub client_amount: Option<i64>,
+    /// The code as the buyer typed it.
+    pub code: Option<&'a str>,
+    pub billing: Option<&'a BillingDetails>,
+}
+
+impl NewOrder {
+    /// What the create call that placed this order asked for, with the total it saw.
+    pub fn asked(&self, client_amount: Option<i64>) -> Asked<'_> {
+        Asked {
+            kind: self.kind,
+            buyer_name: &self.buyer_name,
+            buyer_email: &self.buyer_email,
+            sku: &self.sku,
+            variant_sku: self.variant_sku.as_deref(),
+            quantity: self.quantity,
+            options: &self.options,
+            client_amount,
+            code: self.quote.code.as_ref().map(|code| code.code.as_str()),
+            billing: self.billing.as_ref(),
         }
     }
 }
@@ -66,11 +107,12 @@ impl IdempotencyKey {
 pub enum CheckoutError {
     #[error("sold out")]
     SoldOut,
-    #[error("this email already has the most open checkouts allowed")]
-    TooManyForEmail,
-    #[error("this network already has the most open checkouts allowed")]
-    TooManyForClient {
-        /// When the earliest of them expires.
+    #[error("this email already holds as much as open checkouts may")]
+    EmailHolds(HoldCap),
+    #[error("this network already holds as much as open checkouts may")]
+    AddressHolds {
+        cap: HoldCap,
+        /// When the earliest of its open checkouts expires.
         retry_after: Duration,
     },
     #[error("the idempotency key was used for a different request")]
@@ -79,6 +121,10 @@ pub enum CheckoutError {
     KeyInFlight,
     #[error("the order placed with this idempotency key is {0:?}")]
     AlreadyClosed(OrderStatus),
+    #[error("the code has no uses left for this order")]
+    CodeUsedUp,
+    #[error("the price phase ended since the order was priced")]
+    PhaseEnded,
     #[error(transparent)]
     Gateway(#[from] GatewayError),
     #[error(transparent)]
@@ -97,7 +143,7 @@ pub async fn place_order(
     placement: &Placement,
 ) -> Result<(Order, Payment), CheckoutError> {
     if let Some(idempotency) = &placement.idempotency
-        && let Some(placed) = replay(store, gateway, idempotency).await?
+        && let Some(placed) = replay_placement(store, gateway, idempotency).await?
     {
         return Ok(placed);
     }
@@ -106,6 +152,7 @@ pub async fn place_order(
     let expires_at = now + i64::try_from(placement.hold_for.as_millis()).unwrap_or(i64::MAX / 2);
     let pickup_code = (order.kind == OrderKind::Merchandise).then(new_pickup_code);
     let reference = new_reference();
+    let free = order.amount().cents() == 0;
     let pending = store
         .create_pending_order(
             order,
@@ -114,13 +161,18 @@ pub async fn place_order(
                 reference: &reference,
                 pickup_code: pickup_code.as_deref(),
                 expires_at,
-                gateway: gateway.name(),
+                gateway: if free { NO_PAYMENT } else { gateway.name() },
                 client_address: &placement.client_address,
                 caps: placement.caps,
                 idempotency: placement
                     .idempotency
                     .as_ref()
                     .map(|idempotency| (idempotency.key.as_str(), idempotency.request_hash.as_str())),
+                code: order.quote.code.as_ref().map(|code| CodeUse {
+                    id: code.id.clone(),
+                    code: code.code.clone(),
+                    units: order.quantity,
+                }),
             },
         )
         .await;
@@ -129,20 +181,26 @@ pub async fn place_order(
         Err(ReserveError::KeyTaken) => {
             // A call with the same key committed its order while this one waited.
             let retried = match &placement.idempotency {
-                Some(idempotency) => replay(store, gateway, idempotency).await?,
+                Some(idempotency) => replay_placement(store, gateway, idempotency).await?,
                 None => None,
             };
             return retried.ok_or(CheckoutError::KeyInFlight);
         }
         Err(ReserveError::SoldOut) => return Err(CheckoutError::SoldOut),
-        Err(ReserveError::TooManyForEmail) => return Err(CheckoutError::TooManyForEmail),
-        Err(ReserveError::TooManyForClient { next_expiry }) => {
-            return Err(CheckoutError::TooManyForClient {
+        Err(ReserveError::EmailHolds(cap)) => return Err(CheckoutError::EmailHolds(cap)),
+        Err(ReserveError::AddressHolds { cap, next_expiry }) => {
+            return Err(CheckoutError::AddressHolds {
+                cap,
                 retry_after: Duration::from_millis(u64::try_from(next_expiry - now).unwrap_or(0)),
             });
         }
+        Err(ReserveError::CodeUsedUp) => return Err(CheckoutError::CodeUsedUp),
+        Err(ReserveError::PhaseEnded) => return Err(CheckoutError::PhaseEnded),
         Err(ReserveError::Store(error)) => return Err(CheckoutError::Store(error)),
     };
+    if free {
+        return Ok((pending.clone(), settle_without_payment(store, &pending).await?));
+    }
     let payment = match create_payment(store, gateway, &pending).await {
         Ok(payment) => payment,
         Err(error) => {
@@ -155,10 +213,34 @@ pub async fn place_order(
     Ok((pending, payment))
 }
 
+/// Pays an order whose total is zero (a 100% code) at once, without a gateway: its tickets are
+/// issued and its receipt queued as for any paid order. The browser goes on as after a paid
+/// payment, with a payment id and client secret of the site's own that no gateway knows.
+async fn settle_without_payment(store: &Store, order: &Order) -> Result<Payment, CheckoutError> {
+    let payment = Payment {
+        id: format!("free_{}", uuid::Uuid::new_v4().simple()),
+        client_secret: format!("free_secret_{}", crate::secrets::random_token()),
+        amount: order.amount,
+        currency: CURRENCY.to_owned(),
+        status: PaymentStatus::Succeeded,
+        order_id: Some(order.id.clone()),
+    };
+    store
+        .attach_payment(&order.id, &payment.id, &crate::secrets::digest(&payment.client_secret))
+        .await?;
+    match store.mark_order_paid(&order.id).await? {
+        PaidTransition::Paid(_) | PaidTransition::AlreadyPaid(_) => {
+            tracing::info!(order = %order.id, "order with nothing to pay placed and paid");
+            Ok(payment)
+        }
+        PaidTransition::NotFound => Err(sqlx::Error::RowNotFound.into()),
+    }
+}
+
 /// The order an earlier call with the same idempotency key placed, if any, and its
 /// payment: asked of the gateway again under the order's id, which gives back the
 /// same payment and client secret (and creates it if the first call died before).
-async fn replay(
+pub async fn replay_placement(
     store: &Store,
     gateway: &dyn PaymentGateway,
     idempotency: &IdempotencyKey,

@@ -69,7 +69,8 @@ async fn payment_cancelled(store: &Store, gateway: &dyn PaymentGateway, order: &
     }
 }
 
-/// Runs `expire_reservations` every `every` until the task is dropped.
+/// Runs `expire_reservations` every `every` until the task is dropped, and gives the units
+/// that expired codes still hold back to the stock.
 pub async fn run_expiry_sweeper(store: Store, gateway: Arc<dyn PaymentGateway>, every: Duration) {
     let mut ticks = tokio::time::interval(every);
     ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -82,6 +83,11 @@ pub async fn run_expiry_sweeper(store: Store, gateway: Arc<dyn PaymentGateway>, 
         }
         if let Err(error) = store.purge_idempotency_keys(crate::store::now_millis()).await {
             tracing::warn!(%error, "could not forget old idempotency keys");
+        }
+        match store.release_expired_code_holds(crate::store::now_millis()).await {
+            Ok(0) => {}
+            Ok(codes) => tracing::info!(codes, "units held by expired codes went back on sale"),
+            Err(error) => tracing::warn!(%error, "could not release the units of expired codes"),
         }
     }
 }

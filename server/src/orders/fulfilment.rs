@@ -1,9 +1,9 @@
 use std::time::{Duration, Instant};
 
 use super::refunds::{IssueRefund, issue_refund};
-use super::{Order, OrderStatus};
+use super::{NO_PAYMENT, Order, OrderStatus};
 use crate::payments::{CURRENCY, GatewayError, PaymentGateway, PaymentStatus};
-use crate::store::{PaidTransition, Store, is_overload};
+use crate::store::{PaidTransition, Store, is_transient};
 
 #[derive(Debug, thiserror::Error)]
 pub enum FulfilError {
@@ -33,6 +33,15 @@ pub async fn fulfil_payment(
     gateway: &dyn PaymentGateway,
     payment_id: &str,
 ) -> Result<Order, FulfilError> {
+    if let Some(order) = store.order_by_payment(payment_id).await?
+        && order.gateway == NO_PAYMENT
+    {
+        // Nothing to pay: settled when it was placed, without a gateway.
+        return match order.status {
+            OrderStatus::Paid | OrderStatus::Refunded => Ok(order),
+            status => Err(FulfilError::NotPaid(status.as_str().to_owned())),
+        };
+    }
     let payment = gateway
         .retrieve_payment(payment_id)
         .await
@@ -100,7 +109,7 @@ async fn mark_paid_despite_overload(store: &Store, order_id: &str) -> Result<Pai
     let mut wait = Duration::from_millis(25);
     loop {
         match store.mark_order_paid(order_id).await {
-            Err(error) if is_overload(&error) && Instant::now() + wait < give_up_at => {
+            Err(error) if is_transient(&error) && Instant::now() + wait < give_up_at => {
                 tracing::warn!(order = %order_id, %error, "database busy while marking an order paid; trying again");
                 tokio::time::sleep(wait).await;
                 wait = (wait * 2).min(Duration::from_secs(1));
@@ -121,6 +130,8 @@ async fn refund_unhonoured(store: &Store, gateway: &dyn PaymentGateway, order: &
         amount: order.amount,
         policy: "sold_out",
         reason: "Paid after the reservation lapsed, when the item had sold out.",
+        cancels_order: true,
+        request_hash: None,
         idempotency_key: "sold-out",
         actor: "system",
     };

@@ -10,37 +10,20 @@ mod refunds;
 
 use serde::Serialize;
 
+use crate::domain::BillingDetails;
 use crate::domain::Money;
+pub use crate::domain::OrderKind;
+pub use crate::event::sku;
+use crate::pricing::{Discount, Quote, TaxLine};
 
-pub use checkout::{CheckoutError, IdempotencyKey, OpenReservationCaps, Placement, abandon_placement, place_order};
+pub use checkout::{
+    Asked, CheckoutError, HoldCap, IdempotencyKey, NO_PAYMENT, Placement, abandon_placement, place_order,
+    replay_placement,
+};
 pub use expiry::{expire_reservations, run_expiry_sweeper};
 pub use fulfilment::{FulfilError, cancel_payment, fulfil_payment, record_payment_failure};
 pub use refund_policy::{PolicyRefund, RefundWindow, policy_refund};
 pub use refunds::{IssueRefund, RefundError, RefundRequest, issue_refund, refund_order};
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum OrderKind {
-    Ticket,
-    Merchandise,
-    Sponsorship,
-}
-
-impl OrderKind {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Ticket => "ticket",
-            Self::Merchandise => "merchandise",
-            Self::Sponsorship => "sponsorship",
-        }
-    }
-
-    pub fn parse(value: &str) -> Option<Self> {
-        [Self::Ticket, Self::Merchandise, Self::Sponsorship]
-            .into_iter()
-            .find(|kind| kind.as_str() == value)
-    }
-}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
@@ -89,7 +72,24 @@ pub struct Order {
     /// What the buyer chose: a ticket's type, a size and colour, a sponsor's company and contact.
     #[schema(value_type = Object)]
     pub options: serde_json::Value,
+    /// What is charged: the unit price times the quantity, less `discounts`.
     pub amount: Money,
+    /// The price phase the order was priced in, such as "Early bird".
+    #[schema(required = true)]
+    pub phase: Option<String>,
+    pub discounts: Vec<Discount>,
+    /// The code the buyer gave, as they typed it (upper case).
+    #[schema(required = true)]
+    pub code: Option<String>,
+    /// The sales tax in `amount`, when the seller charges it on this kind of item.
+    #[schema(required = true)]
+    pub tax: Option<TaxLine>,
+    /// A company's billing details for its invoice; the buyer's name and email otherwise.
+    #[schema(required = true)]
+    pub billing: Option<BillingDetails>,
+    /// When the buyer corrected the billing details (they may, once).
+    #[schema(required = true)]
+    pub billing_corrected_at: Option<i64>,
     /// What has been given back so far; equal to `amount` once `refunded`.
     pub refunded_amount: Money,
     pub currency: String,
@@ -110,9 +110,9 @@ pub struct Order {
     pub last_payment_error: Option<String>,
     #[schema(required = true)]
     pub refund_reason: Option<String>,
-    /// The secret of the buyer's "Manage your tickets" link (ticket orders, once paid).
+    /// The digest of the secret in the buyer's "Manage your tickets" link (ticket orders, once paid).
     #[serde(skip)]
-    pub manage_token: Option<String>,
+    pub manage_token_hash: Option<String>,
     /// When the merchandise was handed over at the pickup desk, and by whom.
     #[schema(required = true)]
     pub picked_up_at: Option<i64>,
@@ -125,7 +125,7 @@ pub struct Order {
     pub paid_at: Option<i64>,
 }
 
-/// A purchase about to be placed; the amount is computed here, never taken from the client.
+/// A purchase about to be placed; its price is the server's quote, never the client's.
 #[derive(Debug, Clone)]
 pub struct NewOrder {
     pub kind: OrderKind,
@@ -135,14 +135,20 @@ pub struct NewOrder {
     /// The size/colour variant's stock key, for merchandise with variants.
     pub variant_sku: Option<String>,
     pub item_name: String,
-    pub unit_price: Money,
     pub quantity: i64,
     pub options: serde_json::Value,
+    /// What it costs: the phase's unit price, the discounts, the tax, the total and the code.
+    pub quote: Quote,
+    pub billing: Option<BillingDetails>,
 }
 
 impl NewOrder {
     pub fn amount(&self) -> Money {
-        Money::from_cents(self.unit_price.cents() * self.quantity)
+        self.quote.total
+    }
+
+    pub fn unit_price(&self) -> Money {
+        self.quote.unit_price
     }
 }
 
@@ -174,69 +180,14 @@ pub fn stock_limits(event: &crate::event::Event) -> Vec<(String, i64)> {
         .sponsorship_tiers
         .iter()
         .filter_map(|tier| Some((sku::sponsorship(&tier.value), i64::from(tier.limit?))));
-    tickets.chain(merchandise).chain(sponsorships).collect()
-}
-
-/// Stock keeping units: what a stock limit counts.
-pub mod sku {
-    pub fn ticket(ticket_type: &str) -> String {
-        format!("ticket:{ticket_type}")
-    }
-
-    pub fn merchandise(id: u32) -> String {
-        format!("merchandise:{id}")
-    }
-
-    /// One size/colour combination of an item; "-" stands for an option the item lacks.
-    pub fn merchandise_variant(id: u32, size: Option<&str>, color: Option<&str>) -> String {
-        format!("merchandise:{id}:{}:{}", size.unwrap_or("-"), color.unwrap_or("-"))
-    }
-
-    pub fn sponsorship(tier: &str) -> String {
-        format!("sponsorship:{tier}")
-    }
-
-    /// What the organizer calls a stock keeping unit: "VIP Pass", "Conference T-Shirt, S / Black".
-    pub fn label(event: &crate::event::Event, sku: &str) -> String {
-        let mut parts = sku.split(':');
-        let (kind, key) = (parts.next().unwrap_or_default(), parts.next().unwrap_or_default());
-        let variant: Vec<&str> = parts.filter(|option| *option != "-").collect();
-        let name = match kind {
-            "ticket" => event.ticket_by_type(key).map(|ticket| ticket.name.clone()),
-            "merchandise" => key
-                .parse::<u32>()
-                .ok()
-                .and_then(|id| event.merchandise.iter().find(|item| item.id == id))
-                .map(|item| item.name.clone()),
-            "sponsorship" => event
-                .sponsorship_tiers
-                .iter()
-                .find(|tier| tier.value == key)
-                .map(|tier| format!("{} sponsorship", tier.label)),
-            _ => None,
-        };
-        let name = name.unwrap_or_else(|| sku.to_owned());
-        if variant.is_empty() {
-            name
-        } else {
-            format!("{name}, {}", variant.join(" / "))
-        }
-    }
-
-    /// Every item an order can be for, as (stock keeping unit, label), in catalogue order.
-    pub fn catalogue(event: &crate::event::Event) -> Vec<(String, String)> {
-        let tickets = event.tickets.iter().map(|entry| ticket(&entry.ticket_type));
-        let merchandise = event.merchandise.iter().map(|item| merchandise(item.id));
-        let sponsorships = event.sponsorship_tiers.iter().map(|tier| sponsorship(&tier.value));
-        tickets
-            .chain(merchandise)
-            .chain(sponsorships)
-            .map(|sku| {
-                let label = label(event, &sku);
-                (sku, label)
-            })
-            .collect()
-    }
+    let phases = crate::pricing::Item::all(event).flat_map(|item| {
+        let item_sku = item.sku();
+        item.sale()
+            .phases
+            .iter()
+            .filter_map(move |phase| Some((sku::phase(&item_sku, &phase.name), i64::from(phase.units?))))
+    });
+    tickets.chain(merchandise).chain(sponsorships).chain(phases).collect()
 }
 
 /// A short code a buyer can read out: "CW-7K3P9QXM" (Crockford base32, no I, L, O or U).
@@ -274,19 +225,7 @@ mod tests {
     }
 
     #[test]
-    fn the_amount_is_unit_price_times_quantity() {
-        let order = NewOrder {
-            kind: OrderKind::Ticket,
-            buyer_name: "Ana Diaz".into(),
-            buyer_email: "ana@example.com".into(),
-            sku: sku::ticket("team"),
-            variant_sku: None,
-            item_name: "Team Pass".into(),
-            unit_price: Money::from_cents(69_900),
-            quantity: 4,
-            options: serde_json::json!({}),
-        };
-        assert_eq!(order.amount(), Money::from_cents(279_600));
+    fn order_kinds_and_statuses_read_back_as_themselves() {
         assert_eq!(OrderStatus::parse("expired"), Some(OrderStatus::Expired));
         assert_eq!(OrderKind::parse("sponsorship"), Some(OrderKind::Sponsorship));
     }

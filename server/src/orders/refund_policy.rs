@@ -7,7 +7,7 @@ use time::Date;
 
 use super::{Order, OrderKind};
 use crate::domain::Money;
-use crate::event::Event;
+use crate::event::{Event, long_date};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
@@ -102,10 +102,6 @@ pub fn policy_refund(event: &Event, order: &Order, today: Date) -> PolicyRefund 
     }
 }
 
-fn long_date(date: Date) -> String {
-    format!("{} {}, {}", date.month(), date.day(), date.year())
-}
-
 #[cfg(test)]
 mod tests {
     use std::path::Path;
@@ -144,13 +140,19 @@ mod tests {
             pickup_code: None,
             last_payment_error: None,
             refund_reason: None,
-            manage_token: None,
+            manage_token_hash: None,
             picked_up_at: None,
             picked_up_by: None,
             created_at: 0,
             updated_at: 0,
             expires_at: 0,
             paid_at: Some(0),
+            phase: None,
+            discounts: Vec::new(),
+            code: None,
+            tax: None,
+            billing: None,
+            billing_corrected_at: None,
         }
     }
 

@@ -1,8 +1,11 @@
-//! Giving money back. A refund is recorded as pending before the gateway is asked,
-//! the gateway call is keyed by that record, and the record is completed in the
-//! transaction that updates the order, releases its stock on a full refund and
-//! queues the buyer's email. So a refund repeated, raced, or interrupted by a
-//! crash is made exactly once.
+//! Giving money back. A refund under the terms cancels its order (DESIGN.md §4.10):
+//! tickets void, stock back on sale, transfers over, whatever share of the money it
+//! returns; a goodwill refund that keeps the order valid is an explicit choice.
+//!
+//! A refund is recorded as pending before the gateway is asked, the gateway call is
+//! keyed by that record, and the record is completed in the transaction that updates
+//! the order, cancels it, and queues the buyer's email. So a refund repeated, raced, or
+//! interrupted by a crash is made exactly once.
 
 use time::Date;
 
@@ -20,18 +23,36 @@ pub struct RefundRequest {
     pub amount: Option<Money>,
     /// Required when the amount is not the policy's.
     pub reason: String,
+    /// Whether the order is cancelled (true unless the organizer chose a goodwill refund).
+    pub cancel: bool,
     /// The same key for the same order is the same refund.
     pub idempotency_key: String,
     pub actor: String,
+}
+
+impl RefundRequest {
+    /// What was asked, as a digest: the same key asked for another refund is refused.
+    fn digest(&self) -> String {
+        let asked = serde_json::json!({
+            "amount": self.amount.map(Money::cents),
+            "reason": self.reason.trim(),
+            "cancel": self.cancel,
+        });
+        crate::secrets::digest(&asked.to_string())
+    }
 }
 
 /// A refund of an exact amount, once its amount and rule are settled.
 #[derive(Debug, Clone)]
 pub struct IssueRefund<'a> {
     pub amount: Money,
-    /// The rule that gave the amount: full, half, merchandise, override, sold_out.
+    /// The rule that gave the amount: full, half, merchandise, override, goodwill, sold_out.
     pub policy: &'a str,
     pub reason: &'a str,
+    /// False only for a goodwill refund, which keeps the order valid.
+    pub cancels_order: bool,
+    /// The digest of the organizer's request, when there was one.
+    pub request_hash: Option<&'a str>,
     pub idempotency_key: &'a str,
     pub actor: &'a str,
 }
@@ -50,6 +71,12 @@ pub enum RefundError {
     ReasonRequired,
     #[error("at most {refundable} can still be refunded")]
     TooMuch { refundable: Money },
+    #[error("a goodwill refund needs an amount and a reason")]
+    GoodwillNeedsAmount,
+    #[error("a goodwill refund must leave part of the order paid: less than {refundable}")]
+    GoodwillTooMuch { refundable: Money },
+    #[error("this idempotency key was used for another refund")]
+    KeyReused,
     #[error("another refund of this order is under way")]
     InProgress,
     #[error("this refund failed: {0}")]
@@ -71,7 +98,15 @@ pub async fn refund_order(
     today: Date,
 ) -> Result<RefundRecord, RefundError> {
     let order = store.order(order_id).await?.ok_or(RefundError::NotFound)?;
+    let request_hash = request.digest();
     if let Some(earlier) = store.refund_by_key(&order.id, &request.idempotency_key).await? {
+        if earlier
+            .request_hash
+            .as_ref()
+            .is_some_and(|asked| *asked != request_hash)
+        {
+            return Err(RefundError::KeyReused);
+        }
         return replay(store, gateway, earlier).await;
     }
     if !matches!(order.status, OrderStatus::Paid | OrderStatus::Refunded) {
@@ -84,6 +119,18 @@ pub async fn refund_order(
     let policy = policy_refund(event, &order, today);
     let reason = request.reason.trim();
     let (amount, rule) = match request.amount {
+        None if !request.cancel => return Err(RefundError::GoodwillNeedsAmount),
+        Some(amount) if !request.cancel => {
+            if reason.is_empty() {
+                return Err(RefundError::ReasonRequired);
+            }
+            if !(1..refundable).contains(&amount.cents()) {
+                return Err(RefundError::GoodwillTooMuch {
+                    refundable: Money::from_cents(refundable),
+                });
+            }
+            (amount, "goodwill")
+        }
         Some(amount) if amount != policy.amount || policy.amount.cents() == 0 => {
             if reason.is_empty() {
                 return Err(RefundError::ReasonRequired);
@@ -111,6 +158,8 @@ pub async fn refund_order(
             amount,
             policy: rule,
             reason,
+            cancels_order: request.cancel,
+            request_hash: Some(&request_hash),
             idempotency_key: &request.idempotency_key,
             actor: &request.actor,
         },
@@ -151,6 +200,8 @@ pub async fn issue_refund(
             amount: refund.amount,
             policy: refund.policy,
             reason: refund.reason,
+            cancels_order: refund.cancels_order,
+            request_hash: refund.request_hash,
             actor: refund.actor,
         })
         .await;

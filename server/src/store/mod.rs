@@ -5,7 +5,9 @@
 
 mod admin;
 mod backup;
+mod codes;
 mod idempotency;
+mod invoices;
 mod orders;
 mod outbox;
 mod pickups;
@@ -25,14 +27,18 @@ use sqlx::{AnyPool, Executor};
 
 pub use admin::AuditEntry;
 pub use backup::BackupError;
+pub use codes::{CodeChange, CodeKind, CodeRecord, CodeUse, CreateCodesError, NewCode, TagUses};
 pub use idempotency::{IDEMPOTENCY_WINDOW_MILLIS, IdempotencyClaim};
+pub use invoices::{Correction, InvoiceRecord};
 pub use orders::{NewPendingOrder, OverdueOrder, PaidTransition, ReserveError};
 pub use outbox::{ClaimedEmail, EMAIL_STATUSES, EmailKind, OutboxEmail};
 pub use pickups::{Handover, PickLine};
 pub use refunds::{BeginRefundError, NewRefund, RefundRecord, RefundStatus};
 pub use reports::{OrderFilter, OrderTotals, Page, Sale, StockLevel};
 pub use sandbox::SandboxConfirmation;
-pub use tickets::{CheckIn, Naming, TicketRecord, TicketStatus};
+pub use tickets::{
+    CheckIn, Naming, NewHolder, RetiredCode, TicketManager, TicketRecord, TicketStatus, attendee_email_is_current,
+};
 pub use waitlist::StoredRegistration;
 
 static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/sqlite");
@@ -50,6 +56,8 @@ pub struct Store {
     backend: Backend,
     /// Counts this process's changes to the stock, so caches of availability know to look again.
     stock_version: Arc<AtomicU64>,
+    /// The event, whose seller issues invoices as orders are paid, refunded and corrected.
+    event: Option<Arc<crate::event::Event>>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -94,7 +102,14 @@ impl Store {
             pool,
             backend,
             stock_version: Arc::default(),
+            event: None,
         })
+    }
+
+    /// The store, issuing `event`'s seller's invoices (none when the event file names no seller).
+    pub fn with_invoices_of(mut self, event: Arc<crate::event::Event>) -> Self {
+        self.event = Some(event);
+        self
     }
 
     pub async fn migrate(&self) -> Result<(), MigrateError> {
@@ -169,13 +184,16 @@ pub fn now_millis() -> i64 {
     i64::try_from(elapsed.as_millis()).unwrap_or(i64::MAX)
 }
 
-/// The database is too busy right now, not broken: every connection is in use past the
-/// pool's wait, SQLite's single writer stayed locked past the busy timeout, or PostgreSQL
-/// refused a connection or aborted a transaction that may simply be tried again. The
-/// caller is told to retry (503 with `Retry-After`); nothing was written.
-pub fn is_overload(error: &sqlx::Error) -> bool {
+/// The database cannot answer right now, but nothing is broken: every connection is in
+/// use past the pool's wait, SQLite's single writer stayed locked past the busy timeout,
+/// PostgreSQL refused a connection or aborted a transaction that may simply be tried
+/// again, or the connection was lost (the server restarting, a network cut, an
+/// administrator ending it). Nothing the call asked for was committed; the caller is told
+/// to retry (503 with `Retry-After`).
+pub fn is_transient(error: &sqlx::Error) -> bool {
     match error {
-        sqlx::Error::PoolTimedOut => true,
+        sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::WorkerCrashed => true,
+        sqlx::Error::Io(_) | sqlx::Error::Tls(_) => true,
         sqlx::Error::Database(database) => {
             let code = database.code();
             let code = code.as_deref().unwrap_or_default();
@@ -183,8 +201,7 @@ pub fn is_overload(error: &sqlx::Error) -> bool {
                 // SQLITE_BUSY and SQLITE_LOCKED, with any extended code.
                 code.parse::<i32>().is_ok_and(|code| matches!(code & 0xff, 5 | 6))
             } else if database.try_downcast_ref::<sqlx::postgres::PgDatabaseError>().is_some() {
-                // too_many_connections, cannot_connect_now, serialization_failure, deadlock_detected
-                matches!(code, "53300" | "57P03" | "40001" | "40P01")
+                is_transient_postgres_code(code)
             } else {
                 false
             }
@@ -193,9 +210,31 @@ pub fn is_overload(error: &sqlx::Error) -> bool {
     }
 }
 
+/// PostgreSQL's codes for a connection it cannot keep or take: connection exceptions
+/// (class 08), too_many_connections, admin_shutdown, crash_shutdown, cannot_connect_now,
+/// and the transaction conflicts worth retrying (serialization_failure, deadlock_detected).
+fn is_transient_postgres_code(code: &str) -> bool {
+    code.starts_with("08") || matches!(code, "53300" | "57P01" | "57P02" | "57P03" | "40001" | "40P01")
+}
+
 #[cfg(test)]
 mod tests {
-    use super::describe_database;
+    use super::{describe_database, is_transient, is_transient_postgres_code};
+
+    #[test]
+    fn a_lost_or_refused_connection_is_transient_and_a_broken_query_is_not() {
+        assert!(is_transient(&sqlx::Error::PoolTimedOut));
+        assert!(is_transient(&sqlx::Error::Io(std::io::Error::from(
+            std::io::ErrorKind::ConnectionReset
+        ))));
+        assert!(!is_transient(&sqlx::Error::RowNotFound));
+        for code in ["57P01", "57P02", "57P03", "08006", "08001", "53300", "40001"] {
+            assert!(is_transient_postgres_code(code), "{code}");
+        }
+        for code in ["23505", "42P01", "22P02"] {
+            assert!(!is_transient_postgres_code(code), "{code}");
+        }
+    }
 
     #[test]
     fn database_descriptions_never_show_passwords() {

@@ -8,26 +8,36 @@ use std::collections::HashMap;
 use sqlx::any::AnyRow;
 use sqlx::{Any, Row, Transaction};
 
-use super::outbox::{EmailKind, queue_email};
+use super::codes::{CodeUse, return_code_use, take_code_use};
+use super::invoices::issue_invoice;
+use super::outbox::{EmailKind, queue_email_with_link};
 use super::tickets::issue_tickets;
 use super::{Backend, Store, now_millis};
 use crate::domain::Money;
-use crate::orders::{NewOrder, OpenReservationCaps, Order, OrderKind, OrderStatus};
+use crate::event::HoldLimits;
+use crate::orders::{HoldCap, NewOrder, Order, OrderKind, OrderStatus};
 
 #[derive(Debug, thiserror::Error)]
 pub enum ReserveError {
     #[error("sold out")]
     SoldOut,
-    #[error("the buyer's email has too many open reservations")]
-    TooManyForEmail,
-    #[error("the client address has too many open reservations")]
-    TooManyForClient {
-        /// When the earliest of them expires (Unix ms).
+    #[error("the buyer's email holds as much as open checkouts may")]
+    EmailHolds(HoldCap),
+    #[error("the client address holds as much as open checkouts may")]
+    AddressHolds {
+        cap: HoldCap,
+        /// When the earliest of its open checkouts expires (Unix ms).
         next_expiry: i64,
     },
     /// Another request holds the idempotency key: it placed, or is placing, the order.
     #[error("the idempotency key is taken")]
     KeyTaken,
+    /// The code has no uses left for this order (or stopped working) since it was quoted.
+    #[error("the code is used up")]
+    CodeUsedUp,
+    /// The price phase ended by units since the order was quoted: its price is no longer the charge.
+    #[error("the price phase has ended")]
+    PhaseEnded,
     #[error(transparent)]
     Store(#[from] sqlx::Error),
 }
@@ -41,9 +51,12 @@ pub struct NewPendingOrder<'a> {
     pub expires_at: i64,
     pub gateway: &'a str,
     pub client_address: &'a str,
-    pub caps: Option<OpenReservationCaps>,
+    /// `None` when the caps are off (`RATE_LIMITS=off`).
+    pub caps: Option<HoldLimits>,
     /// The create call's idempotency key and request hash, claimed with the order.
     pub idempotency: Option<(&'a str, &'a str)>,
+    /// The code the order uses, one use per unit.
+    pub code: Option<CodeUse>,
 }
 
 /// A pending order whose reservation ran out.
@@ -66,8 +79,8 @@ pub enum PaidTransition {
 
 pub(super) const ORDER_COLUMNS: &str = "id, reference, kind, status, buyer_name, buyer_email, sku, variant_sku, item_name,
     unit_price, quantity, options, amount, refunded_amount, currency, gateway, payment_id, client_secret_hash, client_address,
-    units_held, pickup_code, last_payment_error, refund_reason, manage_token, picked_up_at, picked_up_by, created_at,
-    updated_at, expires_at, paid_at";
+    units_held, pickup_code, last_payment_error, refund_reason, manage_token_hash, picked_up_at, picked_up_by, created_at,
+    updated_at, expires_at, paid_at, phase, discounts, code, tax, billing, billing_corrected_at";
 
 pub(super) fn order_from_row(row: &AnyRow) -> Result<Order, sqlx::Error> {
     let decode_error = |column: &str, value: &str| sqlx::Error::ColumnDecode {
@@ -77,6 +90,7 @@ pub(super) fn order_from_row(row: &AnyRow) -> Result<Order, sqlx::Error> {
     let kind: String = row.try_get("kind")?;
     let status: String = row.try_get("status")?;
     let options: String = row.try_get("options")?;
+    let discounts: String = row.try_get("discounts")?;
     Ok(Order {
         id: row.try_get("id")?,
         reference: row.try_get("reference")?,
@@ -101,14 +115,33 @@ pub(super) fn order_from_row(row: &AnyRow) -> Result<Order, sqlx::Error> {
         pickup_code: row.try_get("pickup_code")?,
         last_payment_error: row.try_get("last_payment_error")?,
         refund_reason: row.try_get("refund_reason")?,
-        manage_token: row.try_get("manage_token")?,
+        manage_token_hash: row.try_get("manage_token_hash")?,
         picked_up_at: row.try_get("picked_up_at")?,
         picked_up_by: row.try_get("picked_up_by")?,
         created_at: row.try_get("created_at")?,
         updated_at: row.try_get("updated_at")?,
         expires_at: row.try_get("expires_at")?,
         paid_at: row.try_get("paid_at")?,
+        phase: row.try_get("phase")?,
+        discounts: serde_json::from_str(&discounts).map_err(|_| decode_error("discounts", &discounts))?,
+        code: row.try_get("code")?,
+        tax: json_column(row, "tax")?,
+        billing: json_column(row, "billing")?,
+        billing_corrected_at: row.try_get("billing_corrected_at")?,
     })
+}
+
+/// A nullable column holding JSON.
+fn json_column<T: serde::de::DeserializeOwned>(row: &AnyRow, column: &str) -> Result<Option<T>, sqlx::Error> {
+    let Some(json) = row.try_get::<Option<String>, _>(column)? else {
+        return Ok(None);
+    };
+    serde_json::from_str(&json)
+        .map(Some)
+        .map_err(|_| sqlx::Error::ColumnDecode {
+            index: column.to_owned(),
+            source: format!("unexpected value {json:?}").into(),
+        })
 }
 
 /// Takes `quantity` units of every limited key in `skus`, or none if any has
@@ -151,64 +184,168 @@ async fn release(tx: &mut Transaction<'_, Any>, skus: &[&str], units: i64) -> Re
     Ok(())
 }
 
-/// Refuses a reservation beyond the caps; the caller's transaction then rolls back.
-async fn check_open_reservations(
+/// What one buyer (an email, or a client address) holds in open checkouts.
+struct OpenHolds {
+    checkouts: i64,
+    units: i64,
+    /// Units of the item being bought.
+    item_units: i64,
+    sponsorships: i64,
+    /// When the earliest of them expires (Unix ms).
+    next_expiry: Option<i64>,
+}
+
+impl OpenHolds {
+    /// The first cap that one more checkout of `order` would pass, if any.
+    fn cap_passed_by(
+        &self,
+        order: &NewOrder,
+        checkouts: u32,
+        units_per_item: u32,
+        units: u32,
+        sponsorships: u32,
+    ) -> Option<HoldCap> {
+        if self.checkouts >= i64::from(checkouts) {
+            Some(HoldCap::Checkouts(checkouts))
+        } else if order.kind == OrderKind::Sponsorship && self.sponsorships >= i64::from(sponsorships) {
+            Some(HoldCap::Sponsorships(sponsorships))
+        } else if self.item_units + order.quantity > i64::from(units_per_item) {
+            Some(HoldCap::UnitsOfItem(units_per_item))
+        } else if self.units + order.quantity > i64::from(units) {
+            Some(HoldCap::Units(units))
+        } else {
+            None
+        }
+    }
+}
+
+/// The open (pending, unexpired) checkouts whose `column` is `value`.
+async fn open_holds(
     tx: &mut Transaction<'_, Any>,
-    caps: OpenReservationCaps,
-    buyer_email: &str,
+    column: HoldOwner,
+    value: &str,
+    sku: &str,
+    now: i64,
+) -> Result<OpenHolds, sqlx::Error> {
+    let column = match column {
+        HoldOwner::Email => "buyer_email",
+        HoldOwner::Address => "client_address",
+    };
+    // PostgreSQL sums BIGINTs as NUMERIC, which the `Any` driver cannot read as an integer.
+    let row = sqlx::query(&format!(
+        "SELECT COUNT(*) AS checkouts,
+                CAST(COALESCE(SUM(quantity), 0) AS BIGINT) AS units,
+                CAST(COALESCE(SUM(CASE WHEN sku = $3 THEN quantity ELSE 0 END), 0) AS BIGINT) AS item_units,
+                CAST(COALESCE(SUM(CASE WHEN kind = 'sponsorship' THEN 1 ELSE 0 END), 0) AS BIGINT) AS sponsorships,
+                MIN(expires_at) AS next_expiry
+         FROM orders WHERE {column} = $1 AND status = 'pending' AND expires_at > $2"
+    ))
+    .bind(value)
+    .bind(now)
+    .bind(sku)
+    .fetch_one(&mut **tx)
+    .await?;
+    Ok(OpenHolds {
+        checkouts: row.try_get("checkouts")?,
+        units: row.try_get("units")?,
+        item_units: row.try_get("item_units")?,
+        sponsorships: row.try_get("sponsorships")?,
+        next_expiry: row.try_get("next_expiry")?,
+    })
+}
+
+#[derive(Clone, Copy)]
+enum HoldOwner {
+    Email,
+    Address,
+}
+
+/// Refuses a checkout that would take its buyer's email or address past the caps on
+/// what open checkouts may hold; the caller's transaction then rolls back.
+async fn check_open_holds(
+    tx: &mut Transaction<'_, Any>,
+    limits: HoldLimits,
+    order: &NewOrder,
     client_address: &str,
     now: i64,
 ) -> Result<(), ReserveError> {
-    let for_email: i64 = sqlx::query_scalar(
-        "SELECT COUNT(*) FROM orders WHERE buyer_email = $1 AND status = 'pending' AND expires_at > $2",
-    )
-    .bind(buyer_email)
-    .bind(now)
-    .fetch_one(&mut **tx)
-    .await?;
-    if for_email >= caps.per_email {
-        return Err(ReserveError::TooManyForEmail);
+    let email = open_holds(tx, HoldOwner::Email, &order.buyer_email, &order.sku, now).await?;
+    if let Some(cap) = email.cap_passed_by(
+        order,
+        limits.checkouts_per_email,
+        limits.units_per_email_per_item,
+        limits.units_per_email,
+        limits.sponsorships_per_buyer,
+    ) {
+        return Err(ReserveError::EmailHolds(cap));
     }
-    let for_client = sqlx::query(
-        "SELECT COUNT(*) AS open, MIN(expires_at) AS next_expiry FROM orders
-         WHERE client_address = $1 AND status = 'pending' AND expires_at > $2",
-    )
-    .bind(client_address)
-    .bind(now)
-    .fetch_one(&mut **tx)
-    .await?;
-    if for_client.try_get::<i64, _>("open")? >= caps.per_client {
-        let next_expiry: Option<i64> = for_client.try_get("next_expiry")?;
-        return Err(ReserveError::TooManyForClient {
-            next_expiry: next_expiry.unwrap_or(now),
+    let address = open_holds(tx, HoldOwner::Address, client_address, &order.sku, now).await?;
+    if let Some(cap) = address.cap_passed_by(
+        order,
+        limits.checkouts_per_address,
+        limits.units_per_address_per_item,
+        limits.units_per_address,
+        limits.sponsorships_per_buyer,
+    ) {
+        return Err(ReserveError::AddressHolds {
+            cap,
+            next_expiry: address.next_expiry.unwrap_or(now),
         });
     }
     Ok(())
 }
 
-/// Gives back the units an order holds, inside the caller's transaction.
+/// Gives back the units an order holds, inside the caller's transaction: to the stock, or
+/// to its code's hold when they came from it; and its uses of its code. An order holds
+/// its stock and its code's uses together, so this happens once however it ends.
 pub(super) async fn release_order_units(tx: &mut Transaction<'_, Any>, order_id: &str) -> Result<(), sqlx::Error> {
-    let row = sqlx::query("SELECT sku, variant_sku, units_held FROM orders WHERE id = $1")
-        .bind(order_id)
-        .fetch_one(&mut **tx)
-        .await?;
-    let (sku, variant_sku): (String, Option<String>) = (row.try_get("sku")?, row.try_get("variant_sku")?);
-    release(
-        tx,
-        &stock_keys(&sku, variant_sku.as_deref()),
-        row.try_get("units_held")?,
+    let row = sqlx::query(
+        "SELECT sku, variant_sku, phase_sku, units_held, code_id, code_units, quantity FROM orders WHERE id = $1",
     )
+    .bind(order_id)
+    .fetch_one(&mut **tx)
     .await?;
-    sqlx::query("UPDATE orders SET units_held = 0 WHERE id = $1")
+    let units_held: i64 = row.try_get("units_held")?;
+    if units_held == 0 {
+        return Ok(());
+    }
+    let (sku, variant_sku, phase_sku): (String, Option<String>, Option<String>) = (
+        row.try_get("sku")?,
+        row.try_get("variant_sku")?,
+        row.try_get("phase_sku")?,
+    );
+    let code_units: i64 = row.try_get("code_units")?;
+    let mut keys = stock_keys(&sku, variant_sku.as_deref(), phase_sku.as_deref());
+    if code_units > 0 {
+        keys.retain(|key| *key != sku);
+    }
+    release(tx, &keys, units_held).await?;
+    if let Some(code_id) = row.try_get::<Option<String>, _>("code_id")? {
+        let back_to_stock = return_code_use(tx, &code_id, row.try_get("quantity")?, code_units).await?;
+        release(tx, &[sku.as_str()], back_to_stock).await?;
+    }
+    sqlx::query("UPDATE orders SET units_held = 0, code_units = 0 WHERE id = $1")
         .bind(order_id)
         .execute(&mut **tx)
         .await?;
     Ok(())
 }
 
-/// The stock keys an order counts against.
-fn stock_keys<'a>(sku: &'a str, variant_sku: Option<&'a str>) -> Vec<&'a str> {
-    std::iter::once(sku).chain(variant_sku).collect()
+/// Counts an order's uses of its code again, when it is paid after they were given back.
+async fn retake_code_use(tx: &mut Transaction<'_, Any>, order_id: &str) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE codes SET uses = uses + (SELECT quantity FROM orders WHERE id = $1)
+         WHERE id = (SELECT code_id FROM orders WHERE id = $1)",
+    )
+    .bind(order_id)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// The stock keys an order counts against: its item, its variant, its price phase.
+fn stock_keys<'a>(sku: &'a str, variant_sku: Option<&'a str>, phase_sku: Option<&'a str>) -> Vec<&'a str> {
+    std::iter::once(sku).chain(variant_sku).chain(phase_sku).collect()
 }
 
 impl Store {
@@ -218,7 +355,8 @@ impl Store {
         for (sku, capacity) in limits {
             sqlx::query(
                 "INSERT INTO stock (sku, capacity, taken)
-                 VALUES ($1, $2, (SELECT COALESCE(SUM(units_held), 0) FROM orders WHERE sku = $1 OR variant_sku = $1))
+                 VALUES ($1, $2, (SELECT COALESCE(SUM(units_held), 0) FROM orders
+                                  WHERE sku = $1 OR variant_sku = $1 OR phase_sku = $1))
                  ON CONFLICT (sku) DO UPDATE SET capacity = excluded.capacity",
             )
             .bind(sku)
@@ -252,9 +390,9 @@ impl Store {
             .collect()
     }
 
-    /// Reserves the stock and stores the pending order in one transaction, unless the
-    /// buyer's email or client address already holds as many open reservations as
-    /// the caps allow.
+    /// Reserves the stock and stores the pending order in one transaction, unless it
+    /// would take the buyer's email or client address past the caps on what open
+    /// checkouts may hold.
     pub async fn create_pending_order(
         &self,
         order: &NewOrder,
@@ -278,23 +416,37 @@ impl Store {
                     .await?;
             }
         }
-        if !reserve(
-            &mut tx,
-            &stock_keys(&order.sku, order.variant_sku.as_deref()),
-            order.quantity,
-        )
-        .await?
-        {
+        // The code's use first: a code that holds units gives the order its item's unit out of
+        // that hold, so the item's own stock is not taken twice.
+        let code_units = match &pending.code {
+            Some(code) => take_code_use(&mut tx, code, now)
+                .await?
+                .ok_or(ReserveError::CodeUsedUp)?,
+            None => 0,
+        };
+        let phase_key = order.quote.phase_key.as_deref();
+        let mut keys = stock_keys(&order.sku, order.variant_sku.as_deref(), None);
+        if code_units > 0 {
+            keys.retain(|key| *key != order.sku);
+        }
+        if !reserve(&mut tx, &keys, order.quantity).await? {
             return Err(ReserveError::SoldOut);
         }
+        if let Some(phase_key) = phase_key
+            && !reserve(&mut tx, &[phase_key], order.quantity).await?
+        {
+            return Err(ReserveError::PhaseEnded);
+        }
         if let Some(caps) = pending.caps {
-            check_open_reservations(&mut tx, caps, &order.buyer_email, pending.client_address, now).await?;
+            check_open_holds(&mut tx, caps, order, pending.client_address, now).await?;
         }
         sqlx::query(
             "INSERT INTO orders (id, reference, kind, status, buyer_name, buyer_email, sku, variant_sku, item_name,
                  unit_price, quantity, options, amount, currency, units_held, pickup_code, created_at, updated_at,
-                 expires_at, gateway, client_address)
-             VALUES ($1, $2, $3, 'pending', $4, $5, $6, $16, $7, $8, $9, $10, $11, $12, $13, $17, $14, $14, $15, $18, $19)",
+                 expires_at, gateway, client_address, phase, phase_sku, discounts, code_id, code, code_units, tax,
+                 billing)
+             VALUES ($1, $2, $3, 'pending', $4, $5, $6, $16, $7, $8, $9, $10, $11, $12, $13, $17, $14, $14, $15, $18, $19,
+                 $20, $21, $22, $23, $24, $25, $26, $27)",
         )
         .bind(pending.id)
         .bind(pending.reference)
@@ -303,7 +455,7 @@ impl Store {
         .bind(&order.buyer_email)
         .bind(&order.sku)
         .bind(&order.item_name)
-        .bind(order.unit_price.cents())
+        .bind(order.unit_price().cents())
         .bind(order.quantity)
         .bind(order.options.to_string())
         .bind(order.amount().cents())
@@ -315,6 +467,14 @@ impl Store {
         .bind(pending.pickup_code)
         .bind(pending.gateway)
         .bind(pending.client_address)
+        .bind(order.quote.phase.as_deref())
+        .bind(phase_key)
+        .bind(serde_json::to_string(&order.quote.discounts).unwrap_or_else(|_| "[]".into()))
+        .bind(pending.code.as_ref().map(|code| code.id.as_str()))
+        .bind(pending.code.as_ref().map(|code| code.code.as_str()))
+        .bind(code_units)
+        .bind(order.quote.tax.as_ref().and_then(|tax| serde_json::to_string(tax).ok()))
+        .bind(order.billing.as_ref().and_then(|billing| serde_json::to_string(billing).ok()))
         .execute(&mut *tx)
         .await?;
         tx.commit().await?;
@@ -424,9 +584,14 @@ impl Store {
             let (units_held, refund_reason) = match order.status {
                 OrderStatus::Paid | OrderStatus::Refunded => return Ok(PaidTransition::AlreadyPaid(order)),
                 OrderStatus::Pending => (order.units_held, None),
+                // Paid after its reservation lapsed: its units (and its code's uses) went back then.
+                // They are taken again from the stock (the price phase and the code's hold have
+                // moved on; the buyer keeps the price they paid), or, if none are left, the
+                // order is flagged for a refund.
                 OrderStatus::Expired | OrderStatus::Failed => {
-                    let keys = stock_keys(&order.sku, order.variant_sku.as_deref());
+                    let keys = stock_keys(&order.sku, order.variant_sku.as_deref(), None);
                     if reserve(&mut tx, &keys, order.quantity).await? {
+                        retake_code_use(&mut tx, id).await?;
                         (order.quantity, None)
                     } else {
                         (0, Some("paid after its reservation lapsed and the item sold out"))
@@ -434,7 +599,8 @@ impl Store {
                 }
             };
             let updated = sqlx::query(
-                "UPDATE orders SET status = 'paid', units_held = $3, refund_reason = $4, paid_at = $5, updated_at = $5
+                "UPDATE orders SET status = 'paid', units_held = $3, refund_reason = $4, paid_at = $5, updated_at = $5,
+                     phase_sku = CASE WHEN status = 'pending' THEN phase_sku END
                  WHERE id = $1 AND status = $2",
             )
             .bind(id)
@@ -448,13 +614,15 @@ impl Store {
                 // The confirmation is queued in the transaction that marks the order paid:
                 // both happen, or neither. An order that cannot be honoured confirms nothing.
                 if refund_reason.is_none() {
-                    issue_tickets(&mut tx, id).await?;
-                    queue_email(
+                    issue_invoice(&mut tx, self.event.as_deref(), &order, now).await?;
+                    let manage_token = issue_tickets(&mut tx, id).await?;
+                    queue_email_with_link(
                         &mut tx,
                         EmailKind::OrderConfirmation,
                         &format!("order-paid:{id}"),
                         id,
                         &order.buyer_email,
+                        manage_token.as_deref(),
                     )
                     .await?;
                 }

@@ -15,6 +15,8 @@ pub enum EmailKind {
     RefundConfirmation,
     /// One attendee's ticket, to its holder. Subject: the ticket's id.
     AttendeeTicket,
+    /// A corrected invoice and the credit note of the one it replaces. Subject: the new invoice's id.
+    InvoiceCorrection,
 }
 
 impl EmailKind {
@@ -24,13 +26,14 @@ impl EmailKind {
             Self::OrderConfirmation => "order_confirmation",
             Self::RefundConfirmation => "refund_confirmation",
             Self::AttendeeTicket => "attendee_ticket",
+            Self::InvoiceCorrection => "invoice_correction",
         }
     }
 
     /// Lower is sent first: a buyer waiting for a receipt comes before a newsletter sign-up.
     fn priority(self) -> i64 {
         match self {
-            Self::OrderConfirmation | Self::RefundConfirmation | Self::AttendeeTicket => 0,
+            Self::OrderConfirmation | Self::RefundConfirmation | Self::AttendeeTicket | Self::InvoiceCorrection => 0,
             Self::WaitlistConfirmation => 1,
         }
     }
@@ -41,6 +44,7 @@ impl EmailKind {
             "order_confirmation" => Self::OrderConfirmation,
             "refund_confirmation" => Self::RefundConfirmation,
             "attendee_ticket" => Self::AttendeeTicket,
+            "invoice_correction" => Self::InvoiceCorrection,
             _ => return None,
         })
     }
@@ -55,6 +59,8 @@ pub struct ClaimedEmail {
     pub recipient: String,
     /// Including the one under way.
     pub attempts: i64,
+    /// The secret of the private link the email carries, if any: kept nowhere else in clear.
+    pub link_secret: Option<String>,
 }
 
 /// An outbox row as the organizer would see it. Times are Unix milliseconds.
@@ -99,11 +105,24 @@ pub(super) async fn queue_email(
     subject_id: &str,
     recipient: &str,
 ) -> Result<(), sqlx::Error> {
+    queue_email_with_link(tx, kind, dedupe_key, subject_id, recipient, None).await
+}
+
+/// As `queue_email`, for an email that carries the private link `link_secret` opens. The
+/// secret stays on the row only until the email is sent or cancelled.
+pub(super) async fn queue_email_with_link(
+    tx: &mut Transaction<'_, Any>,
+    kind: EmailKind,
+    dedupe_key: &str,
+    subject_id: &str,
+    recipient: &str,
+    link_secret: Option<&str>,
+) -> Result<(), sqlx::Error> {
     let now = now_millis();
     sqlx::query(
         "INSERT INTO outbox (id, dedupe_key, kind, subject_id, recipient, status, attempts, next_attempt_at,
-             claimed_until, created_at, priority)
-         VALUES ($1, $2, $3, $4, $5, 'queued', 0, $6, 0, $6, $7)
+             claimed_until, created_at, priority, link_secret)
+         VALUES ($1, $2, $3, $4, $5, 'queued', 0, $6, 0, $6, $7, $8)
          ON CONFLICT (dedupe_key) DO NOTHING",
     )
     .bind(uuid::Uuid::new_v4().to_string())
@@ -113,6 +132,7 @@ pub(super) async fn queue_email(
     .bind(recipient)
     .bind(now)
     .bind(kind.priority())
+    .bind(link_secret)
     .execute(&mut **tx)
     .await?;
     Ok(())
@@ -143,6 +163,7 @@ fn claimed_from_row(row: &AnyRow) -> Result<ClaimedEmail, sqlx::Error> {
         subject_id: row.try_get("subject_id")?,
         recipient: row.try_get("recipient")?,
         attempts: row.try_get("attempts")?,
+        link_secret: row.try_get("link_secret")?,
     })
 }
 
@@ -167,7 +188,7 @@ impl Store {
                  WHERE status = 'queued' AND next_attempt_at <= $1 AND claimed_until <= $1
                  ORDER BY priority, created_at LIMIT $3 {skip_locked}
              )
-             RETURNING id, kind, subject_id, recipient, attempts"
+             RETURNING id, kind, subject_id, recipient, attempts, link_secret"
         ))
         .bind(now)
         .bind(lease_until)
@@ -179,7 +200,8 @@ impl Store {
 
     pub async fn mark_email_sent(&self, id: &str) -> Result<(), sqlx::Error> {
         sqlx::query(
-            "UPDATE outbox SET status = 'sent', sent_at = $2, claimed_until = 0, last_error = NULL WHERE id = $1",
+            "UPDATE outbox SET status = 'sent', sent_at = $2, claimed_until = 0, last_error = NULL, link_secret = NULL
+             WHERE id = $1",
         )
         .bind(id)
         .bind(now_millis())
@@ -190,7 +212,9 @@ impl Store {
 
     /// Marks an email not worth sending any more, with why.
     pub async fn mark_email_cancelled(&self, id: &str, reason: &str) -> Result<(), sqlx::Error> {
-        sqlx::query("UPDATE outbox SET status = 'cancelled', claimed_until = 0, last_error = $2 WHERE id = $1")
+        sqlx::query(
+            "UPDATE outbox SET status = 'cancelled', claimed_until = 0, last_error = $2, link_secret = NULL WHERE id = $1",
+        )
             .bind(id)
             .bind(reason)
             .execute(&self.pool)
@@ -255,6 +279,7 @@ mod tests {
             EmailKind::OrderConfirmation,
             EmailKind::RefundConfirmation,
             EmailKind::AttendeeTicket,
+            EmailKind::InvoiceCorrection,
         ] {
             assert_eq!(EmailKind::parse(kind.as_str()), Some(kind));
         }

@@ -1,11 +1,13 @@
-//! Refunds and what completing one changes: the order's refunded amount and status,
-//! its stock on a full refund, the buyer's email and the audit log, in one transaction.
+//! Refunds and what completing one changes: the order's refunded amount, its
+//! cancellation (status, stock, tickets) unless the refund is a goodwill one, the
+//! buyer's email and the audit log, in one transaction.
 
 use serde::Serialize;
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
 use super::admin::record_audit;
+use super::invoices::issue_refund_note;
 use super::orders::release_order_units;
 use super::outbox::{EmailKind, queue_email};
 use super::tickets::refund_tickets;
@@ -29,9 +31,15 @@ pub struct RefundRecord {
     #[serde(skip)]
     pub idempotency_key: String,
     pub amount: Money,
-    /// The rule that gave the amount: full, half, merchandise, override, sold_out.
+    /// The rule that gave the amount: full, half, merchandise, override, goodwill, sold_out.
     pub policy: String,
     pub reason: String,
+    /// Whether the refund cancels its order (tickets void, stock released); false for a
+    /// goodwill refund, which keeps the order valid.
+    pub cancels_order: bool,
+    /// What the organizer asked for, as a digest; `None` for refunds the site made itself.
+    #[serde(skip)]
+    pub request_hash: Option<String>,
     pub status: RefundStatus,
     #[schema(required = true)]
     pub gateway_refund_id: Option<String>,
@@ -49,6 +57,8 @@ pub struct NewRefund<'a> {
     pub amount: Money,
     pub policy: &'a str,
     pub reason: &'a str,
+    pub cancels_order: bool,
+    pub request_hash: Option<&'a str>,
     pub actor: &'a str,
 }
 
@@ -63,7 +73,9 @@ pub enum BeginRefundError {
     Store(#[from] sqlx::Error),
 }
 
-const COLUMNS: &str = "id, order_id, idempotency_key, amount, policy, reason, status, gateway_refund_id, error, actor,
+// `cancels_order` as 0 or 1: SQLite keeps booleans as integers, which the `Any` driver will not decode as `bool`.
+const COLUMNS: &str = "id, order_id, idempotency_key, amount, policy, reason,
+    CASE WHEN cancels_order THEN 1 ELSE 0 END AS cancels_order, request_hash, status, gateway_refund_id, error, actor,
     created_at, completed_at";
 
 fn refund_from_row(row: &AnyRow) -> Result<RefundRecord, sqlx::Error> {
@@ -75,6 +87,8 @@ fn refund_from_row(row: &AnyRow) -> Result<RefundRecord, sqlx::Error> {
         amount: Money::from_cents(row.try_get("amount")?),
         policy: row.try_get("policy")?,
         reason: row.try_get("reason")?,
+        cancels_order: row.try_get::<i64, _>("cancels_order")? != 0,
+        request_hash: row.try_get("request_hash")?,
         status: match status.as_str() {
             "pending" => RefundStatus::Pending,
             "succeeded" => RefundStatus::Succeeded,
@@ -141,8 +155,9 @@ impl Store {
         let id = uuid::Uuid::new_v4().to_string();
         let mut tx = self.pool.begin().await?;
         let inserted = sqlx::query(
-            "INSERT INTO refunds (id, order_id, idempotency_key, amount, policy, reason, status, actor, created_at)
-             VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $8)",
+            "INSERT INTO refunds (id, order_id, idempotency_key, amount, policy, reason, status, actor, created_at,
+                 cancels_order, request_hash)
+             VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $8, $9, $10)",
         )
         .bind(&id)
         .bind(refund.order_id)
@@ -152,6 +167,8 @@ impl Store {
         .bind(refund.reason)
         .bind(refund.actor)
         .bind(now_millis())
+        .bind(refund.cancels_order)
+        .bind(refund.request_hash)
         .execute(&mut *tx)
         .await;
         match inserted {
@@ -173,16 +190,19 @@ impl Store {
         Ok(self.refund(&id).await?.ok_or(sqlx::Error::RowNotFound)?)
     }
 
-    /// Marks a pending refund made. The order's refunded amount grows; a full refund
-    /// makes it `refunded` and gives its units back; the buyer's email is queued and
-    /// the audit log written. A refund already completed is returned as it is.
+    /// Marks a pending refund made. The order's refunded amount grows; unless the refund
+    /// is a goodwill one that leaves part of the order paid, the order is cancelled: it
+    /// becomes `refunded`, gives its units back and its tickets stop admitting anyone.
+    /// The buyer's email is queued and the audit log written. The order's row is
+    /// updated first, so a transfer of its tickets (which locks it too) waits for this,
+    /// then finds it cancelled. A refund already completed is returned as it is.
     pub async fn complete_refund(&self, id: &str, gateway_refund_id: &str) -> Result<RefundRecord, sqlx::Error> {
         let now = now_millis();
         let mut tx = self.pool.begin().await?;
         let completed = sqlx::query(
             "UPDATE refunds SET status = 'succeeded', gateway_refund_id = $2, completed_at = $3, error = NULL
              WHERE id = $1 AND status = 'pending'
-             RETURNING order_id, amount, policy, reason, actor",
+             RETURNING order_id, amount, policy, reason, actor, CASE WHEN cancels_order THEN 1 ELSE 0 END AS cancels_order",
         )
         .bind(id)
         .bind(gateway_refund_id)
@@ -202,7 +222,8 @@ impl Store {
             .fetch_one(&mut *tx)
             .await?;
             let in_full = order.try_get::<i64, _>("refunded_amount")? >= order.try_get::<i64, _>("amount")?;
-            if in_full && order.try_get::<String, _>("status")? == "paid" {
+            let cancels = in_full || refund.try_get::<i64, _>("cancels_order")? != 0;
+            if cancels && order.try_get::<String, _>("status")? == "paid" {
                 sqlx::query("UPDATE orders SET status = 'refunded' WHERE id = $1")
                     .bind(&order_id)
                     .execute(&mut *tx)
@@ -210,6 +231,15 @@ impl Store {
                 release_order_units(&mut tx, &order_id).await?;
                 refund_tickets(&mut tx, &order_id).await?;
             }
+            issue_refund_note(
+                &mut tx,
+                self.event.as_deref(),
+                (id, &order_id),
+                Money::from_cents(amount),
+                cancels,
+                now,
+            )
+            .await?;
             let buyer_email: String = order.try_get("buyer_email")?;
             queue_email(
                 &mut tx,
@@ -226,6 +256,7 @@ impl Store {
                 "policy": refund.try_get::<String, _>("policy")?,
                 "reason": refund.try_get::<String, _>("reason")?,
                 "inFull": in_full,
+                "cancelsOrder": cancels,
             });
             record_audit(&mut *tx, &actor, "refund", Some(&order_id), &detail).await?;
         }

@@ -8,6 +8,7 @@ use sqlx::query::Query;
 
 use super::orders::{ORDER_COLUMNS, order_from_row};
 use super::outbox::{EmailKind, outbox_from_row, queue_email};
+use super::tickets::renew_manage_link;
 use super::waitlist::WAITLIST_COLUMNS;
 use super::{OutboxEmail, Store, StoredRegistration, admin::record_audit, now_millis};
 use crate::orders::{Order, OrderKind, OrderStatus};
@@ -326,24 +327,39 @@ impl Store {
         Ok(retried)
     }
 
-    /// Queues the order's confirmation again, as a new email.
+    /// Cents taken off paid and refunded orders by discounts: their phases' prices less what they cost.
+    pub async fn discounts_given(&self) -> Result<i64, sqlx::Error> {
+        sqlx::query_scalar(
+            "SELECT CAST(COALESCE(SUM(unit_price * quantity - amount), 0) AS BIGINT) FROM orders
+             WHERE status IN ('paid', 'refunded')",
+        )
+        .fetch_one(&self.pool)
+        .await
+    }
+
+    /// Queues the order's confirmation again, as a new email. A ticket order's receipt
+    /// carries a new "Manage your tickets" link: the old one is kept nowhere to resend.
     pub async fn resend_order_confirmation(&self, order: &Order, actor: &str) -> Result<(), sqlx::Error> {
         let mut tx = self.pool.begin().await?;
         let dedupe_key = format!("order-paid:{}:resent:{}", order.id, uuid::Uuid::new_v4().simple());
-        queue_email(
-            &mut tx,
-            EmailKind::OrderConfirmation,
-            &dedupe_key,
-            &order.id,
-            &order.buyer_email,
-        )
-        .await?;
+        if order.manage_token_hash.is_some() {
+            renew_manage_link(&mut tx, &order.id, &order.buyer_email, &dedupe_key).await?;
+        } else {
+            queue_email(
+                &mut tx,
+                EmailKind::OrderConfirmation,
+                &dedupe_key,
+                &order.id,
+                &order.buyer_email,
+            )
+            .await?;
+        }
         record_audit(
             &mut *tx,
             actor,
             "resend_confirmation",
             Some(&order.id),
-            &serde_json::json!({}),
+            &serde_json::json!({ "newManageLink": order.manage_token_hash.is_some() }),
         )
         .await?;
         tx.commit().await

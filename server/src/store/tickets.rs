@@ -1,23 +1,24 @@
-//! Tickets per attendee: issued when a ticket order is paid, named and transferred
-//! by the buyer, and checked in at the door once. Every change is a compare-and-set
-//! on the ticket's state, so two devices or two tabs never both win.
+//! Tickets per attendee: one row per seat, issued when a ticket order is paid, named and
+//! handed over by whoever holds it, and checked in at the door once. Every change is a
+//! compare-and-set on the seat's code, which every hand-over replaces, so two devices or
+//! two tabs never both win; a hand-over also locks the order's row, so it cannot slip
+//! past a refund that cancels the order.
 
 use serde::Serialize;
 use sqlx::any::AnyRow;
 use sqlx::{Any, Row, Transaction};
 
 use super::admin::record_audit;
-use super::outbox::{EmailKind, queue_email};
+use super::outbox::{EmailKind, queue_email_with_link};
 use super::{Store, now_millis};
-use crate::tickets::new_ticket_code;
+use crate::secrets;
+use crate::tickets::{HandoverCaps, new_ticket_code};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum TicketStatus {
     Valid,
-    /// Given to someone else: this code no longer admits anyone.
-    Transferred,
-    /// Its order was refunded in full.
+    /// Its order was cancelled by a refund: it admits no one.
     Refunded,
 }
 
@@ -25,7 +26,6 @@ impl TicketStatus {
     fn parse(value: &str) -> Option<Self> {
         match value {
             "valid" => Some(Self::Valid),
-            "transferred" => Some(Self::Transferred),
             "refunded" => Some(Self::Refunded),
             _ => None,
         }
@@ -44,15 +44,25 @@ pub struct TicketRecord {
     pub attendee_name: Option<String>,
     pub attendee_email: Option<String>,
     pub status: TicketStatus,
-    pub replaced_by: Option<String>,
+    /// The digest of the holder's own link, once the seat was given to someone other than
+    /// the buyer; `None` while the buyer holds it.
+    #[serde(skip)]
+    pub holder_token_hash: Option<String>,
     pub checked_in_at: Option<i64>,
     pub checked_in_by: Option<String>,
     pub created_at: i64,
     pub updated_at: i64,
 }
 
-const COLUMNS: &str = "id, order_id, position, ticket_type, code, attendee_name, attendee_email, status, replaced_by,
-    checked_in_at, checked_in_by, created_at, updated_at";
+impl TicketRecord {
+    /// Whether someone other than the buyer holds the seat, with their own link.
+    pub fn given_away(&self) -> bool {
+        self.holder_token_hash.is_some()
+    }
+}
+
+const COLUMNS: &str = "id, order_id, position, ticket_type, code, attendee_name, attendee_email, status,
+    holder_token_hash, checked_in_at, checked_in_by, created_at, updated_at";
 
 fn ticket_from_row(row: &AnyRow) -> Result<TicketRecord, sqlx::Error> {
     let status: String = row.try_get("status")?;
@@ -68,7 +78,7 @@ fn ticket_from_row(row: &AnyRow) -> Result<TicketRecord, sqlx::Error> {
             index: "status".into(),
             source: format!("unexpected ticket status {status:?}").into(),
         })?,
-        replaced_by: row.try_get("replaced_by")?,
+        holder_token_hash: row.try_get("holder_token_hash")?,
         checked_in_at: row.try_get("checked_in_at")?,
         checked_in_by: row.try_get("checked_in_by")?,
         created_at: row.try_get("created_at")?,
@@ -76,43 +86,14 @@ fn ticket_from_row(row: &AnyRow) -> Result<TicketRecord, sqlx::Error> {
     })
 }
 
-/// Who a new ticket is for, if anyone yet.
-struct Holder<'a> {
-    name: Option<&'a str>,
-    email: Option<&'a str>,
-}
-
-async fn insert_ticket(
+/// Issues a paid ticket order's tickets, inside the transaction that marks it paid: the
+/// first is the buyer's, the others wait for a name. Also gives the order the secret of
+/// its "Manage your tickets" link, kept only as a digest: the secret is answered, for the
+/// receipt that carries it. Does nothing (and answers `None`) for an order that has them.
+pub(super) async fn issue_tickets(
     tx: &mut Transaction<'_, Any>,
     order_id: &str,
-    position: i64,
-    ticket_type: &str,
-    holder: &Holder<'_>,
-) -> Result<String, sqlx::Error> {
-    let id = uuid::Uuid::new_v4().to_string();
-    let now = now_millis();
-    sqlx::query(
-        "INSERT INTO tickets (id, order_id, position, ticket_type, code, attendee_name, attendee_email, status,
-             created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, 'valid', $8, $8)",
-    )
-    .bind(&id)
-    .bind(order_id)
-    .bind(position)
-    .bind(ticket_type)
-    .bind(new_ticket_code())
-    .bind(holder.name)
-    .bind(holder.email)
-    .bind(now)
-    .execute(&mut **tx)
-    .await?;
-    Ok(id)
-}
-
-/// Issues a paid ticket order's tickets, inside the transaction that marks it paid:
-/// the first is the buyer's, the others wait for a name. Also gives the order the
-/// secret of its "Manage your tickets" link. Does nothing for an order that has them.
-pub(super) async fn issue_tickets(tx: &mut Transaction<'_, Any>, order_id: &str) -> Result<(), sqlx::Error> {
+) -> Result<Option<String>, sqlx::Error> {
     let row = sqlx::query(
         "SELECT kind, quantity, options, buyer_name, buyer_email,
                 (SELECT COUNT(*) FROM tickets WHERE order_id = orders.id) AS issued
@@ -122,7 +103,7 @@ pub(super) async fn issue_tickets(tx: &mut Transaction<'_, Any>, order_id: &str)
     .fetch_one(&mut **tx)
     .await?;
     if row.try_get::<String, _>("kind")? != "ticket" || row.try_get::<i64, _>("issued")? > 0 {
-        return Ok(());
+        return Ok(None);
     }
     let options: String = row.try_get("options")?;
     let ticket_type = serde_json::from_str::<serde_json::Value>(&options)
@@ -130,41 +111,96 @@ pub(super) async fn issue_tickets(tx: &mut Transaction<'_, Any>, order_id: &str)
         .and_then(|options| options["ticketType"].as_str().map(str::to_owned))
         .unwrap_or_default();
     let (buyer_name, buyer_email): (String, String) = (row.try_get("buyer_name")?, row.try_get("buyer_email")?);
+    let now = now_millis();
     for position in 1..=row.try_get::<i64, _>("quantity")? {
-        let holder = if position == 1 {
-            Holder {
-                name: Some(&buyer_name),
-                email: Some(&buyer_email),
-            }
+        let (name, email) = if position == 1 {
+            (Some(buyer_name.as_str()), Some(buyer_email.as_str()))
         } else {
-            Holder {
-                name: None,
-                email: None,
-            }
+            (None, None)
         };
-        insert_ticket(tx, order_id, position, &ticket_type, &holder).await?;
-    }
-    sqlx::query("UPDATE orders SET manage_token = $2 WHERE id = $1 AND manage_token IS NULL")
+        sqlx::query(
+            "INSERT INTO tickets (id, order_id, position, ticket_type, code, attendee_name, attendee_email, status,
+                 created_at, updated_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, 'valid', $8, $8)",
+        )
+        .bind(uuid::Uuid::new_v4().to_string())
         .bind(order_id)
-        .bind(crate::secrets::random_token())
+        .bind(position)
+        .bind(&ticket_type)
+        .bind(new_ticket_code())
+        .bind(name)
+        .bind(email)
+        .bind(now)
+        .execute(&mut **tx)
+        .await?;
+    }
+    let token = secrets::random_token();
+    set_manage_token(tx, order_id, &token).await?;
+    Ok(Some(token))
+}
+
+/// Makes `token` the secret of the order's "Manage your tickets" link; an earlier link stops working.
+async fn set_manage_token(tx: &mut Transaction<'_, Any>, order_id: &str, token: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE orders SET manage_token_hash = $2, manage_token = NULL WHERE id = $1")
+        .bind(order_id)
+        .bind(secrets::digest(token))
         .execute(&mut **tx)
         .await?;
     Ok(())
 }
 
-/// What naming a ticket did.
+/// Who asks to change a seat.
+#[derive(Debug, Clone, Copy)]
+pub enum TicketManager<'a> {
+    /// The buyer, from the order's link: seats nobody else holds.
+    Buyer,
+    /// The person the seat was given to, from their own link (its digest).
+    Holder { token_hash: &'a str },
+}
+
+impl TicketManager<'_> {
+    fn holds(&self, ticket: &TicketRecord) -> bool {
+        match self {
+            Self::Buyer => ticket.holder_token_hash.is_none(),
+            Self::Holder { token_hash } => ticket.holder_token_hash.as_deref() == Some(*token_hash),
+        }
+    }
+
+    fn as_str(&self) -> &'static str {
+        match self {
+            Self::Buyer => "buyer",
+            Self::Holder { .. } => "holder",
+        }
+    }
+}
+
+/// A new name, and email, for a seat.
+#[derive(Debug, Clone, Copy)]
+pub struct NewHolder<'a> {
+    pub name: &'a str,
+    pub email: &'a str,
+    /// The order's buyer: a seat given to them comes back under their link.
+    pub buyer_email: &'a str,
+}
+
+/// What naming a seat did.
 #[derive(Debug)]
 pub enum Naming {
-    /// An unnamed ticket got its holder, with the same code.
-    Named(TicketRecord),
     /// The holder's name was corrected; same person, same code.
     Renamed(TicketRecord),
-    /// Someone else holds it now, with a new code; the old one no longer admits anyone.
-    Transferred(TicketRecord),
+    /// Someone else holds it now, with a new code; the old one admits no one. They were
+    /// sent their ticket (and, if they are not the buyer, their own link).
+    HandedOver(TicketRecord),
     /// It was used at the door already.
     CheckedIn,
-    /// It is not valid any more (transferred meanwhile, or refunded).
-    NotValid,
+    /// It changed meanwhile (handed over by someone else, or refunded).
+    Changed,
+    /// The caller does not hold it: it was given to someone else.
+    NotYours,
+    /// The order was cancelled.
+    OrderNotPaid,
+    /// It, or its order, changed hands as often today as the caps allow; try again then (Unix ms).
+    TooManyToday { next_at: i64 },
 }
 
 /// What the door learnt from a code.
@@ -173,14 +209,24 @@ pub enum CheckIn {
     Admitted(TicketRecord),
     AlreadyCheckedIn(TicketRecord),
     Refunded(TicketRecord),
-    Transferred(TicketRecord),
+    /// A code the seat had before it was handed over, and whose it was.
+    Transferred(RetiredCode),
     Unknown,
+}
+
+/// A code retired by a hand-over.
+#[derive(Debug, Clone)]
+pub struct RetiredCode {
+    pub code: String,
+    pub ticket_type: String,
+    /// Who held the seat under that code.
+    pub attendee_name: Option<String>,
 }
 
 impl Store {
     pub async fn tickets_of_order(&self, order_id: &str) -> Result<Vec<TicketRecord>, sqlx::Error> {
         let rows = sqlx::query(&format!(
-            "SELECT {COLUMNS} FROM tickets WHERE order_id = $1 ORDER BY position, created_at"
+            "SELECT {COLUMNS} FROM tickets WHERE order_id = $1 ORDER BY position"
         ))
         .bind(order_id)
         .fetch_all(&self.pool)
@@ -204,12 +250,21 @@ impl Store {
         row.as_ref().map(ticket_from_row).transpose()
     }
 
-    /// The order a "Manage your tickets" link belongs to.
-    pub async fn order_id_by_manage_token(&self, token: &str) -> Result<Option<String>, sqlx::Error> {
-        sqlx::query_scalar("SELECT id FROM orders WHERE manage_token = $1")
-            .bind(token)
+    /// The order whose "Manage your tickets" link has this digest.
+    pub async fn order_id_by_manage_token(&self, token_hash: &str) -> Result<Option<String>, sqlx::Error> {
+        sqlx::query_scalar("SELECT id FROM orders WHERE manage_token_hash = $1")
+            .bind(token_hash)
             .fetch_optional(&self.pool)
             .await
+    }
+
+    /// The seat whose holder's link has this digest.
+    pub async fn ticket_by_holder_token(&self, token_hash: &str) -> Result<Option<TicketRecord>, sqlx::Error> {
+        let row = sqlx::query(&format!("SELECT {COLUMNS} FROM tickets WHERE holder_token_hash = $1"))
+            .bind(token_hash)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.as_ref().map(ticket_from_row).transpose()
     }
 
     /// Issues the tickets of paid ticket orders that have none: orders paid before
@@ -229,90 +284,163 @@ impl Store {
         Ok(orders.len())
     }
 
-    /// Gives a valid ticket a holder. A ticket without one keeps its code; a ticket
-    /// given to a different email is transferred: a new code for the new holder, and
-    /// the old one stops working. The new holder's ticket email is queued either way.
-    pub async fn name_ticket(&self, ticket_id: &str, name: &str, email: &str) -> Result<Naming, sqlx::Error> {
+    /// Keeps manage links of orders from before they were digested only as digests; a
+    /// receipt still waiting to go out keeps the secret it will carry. Answers how many.
+    pub async fn digest_plain_manage_tokens(&self) -> Result<usize, sqlx::Error> {
+        let rows = sqlx::query("SELECT id, manage_token FROM orders WHERE manage_token IS NOT NULL")
+            .fetch_all(&self.pool)
+            .await?;
+        for row in &rows {
+            let (order_id, token): (String, String) = (row.try_get("id")?, row.try_get("manage_token")?);
+            let mut tx = self.pool.begin().await?;
+            sqlx::query(
+                "UPDATE outbox SET link_secret = $2
+                 WHERE subject_id = $1 AND kind = 'order_confirmation' AND status IN ('queued', 'failed')",
+            )
+            .bind(&order_id)
+            .bind(&token)
+            .execute(&mut *tx)
+            .await?;
+            set_manage_token(&mut tx, &order_id, &token).await?;
+            tx.commit().await?;
+        }
+        Ok(rows.len())
+    }
+
+    /// Gives the seat a holder, for whoever holds it now (`manager`). The same email
+    /// corrects the name and keeps the code. Another email hands the seat over: a new
+    /// code (the old one, which the giver has seen, stops working), the new holder's ticket
+    /// by email, and, unless it goes back to the buyer, the holder's own link, after which
+    /// only they can pass it on. Hand-overs are capped per seat and per order each day.
+    pub async fn name_ticket(
+        &self,
+        ticket_id: &str,
+        manager: TicketManager<'_>,
+        holder: NewHolder<'_>,
+        caps: HandoverCaps,
+    ) -> Result<Naming, sqlx::Error> {
         let Some(ticket) = self.ticket(ticket_id).await? else {
-            return Ok(Naming::NotValid);
+            return Ok(Naming::Changed);
         };
+        if !manager.holds(&ticket) {
+            return Ok(Naming::NotYours);
+        }
         if ticket.status != TicketStatus::Valid {
-            return Ok(Naming::NotValid);
+            return Ok(Naming::Changed);
         }
         if ticket.checked_in_at.is_some() {
             return Ok(Naming::CheckedIn);
         }
         let now = now_millis();
         let mut tx = self.pool.begin().await?;
-        let same_holder = ticket.attendee_email.as_deref() == Some(email);
-        let (outcome_id, naming): (String, fn(TicketRecord) -> Naming) = if ticket.attendee_email.is_none()
-            || same_holder
-        {
-            let named = sqlx::query(
-                "UPDATE tickets SET attendee_name = $2, attendee_email = $3, updated_at = $4
-                 WHERE id = $1 AND status = 'valid' AND checked_in_at IS NULL",
-            )
-            .bind(ticket_id)
-            .bind(name)
-            .bind(email)
+        // First, and a write: it locks the order's row against a refund cancelling it meanwhile
+        // (and takes SQLite's write lock at once).
+        let paid = sqlx::query("UPDATE orders SET updated_at = $2 WHERE id = $1 AND status = 'paid'")
+            .bind(&ticket.order_id)
             .bind(now)
             .execute(&mut *tx)
-            .await?;
-            if named.rows_affected() == 0 {
-                return Ok(Naming::NotValid);
-            }
-            (
-                ticket_id.to_owned(),
-                if same_holder { Naming::Renamed } else { Naming::Named },
-            )
-        } else {
-            let retired = sqlx::query(
-                "UPDATE tickets SET status = 'transferred', updated_at = $2
-                 WHERE id = $1 AND status = 'valid' AND checked_in_at IS NULL",
-            )
-            .bind(ticket_id)
-            .bind(now)
-            .execute(&mut *tx)
-            .await?;
-            if retired.rows_affected() == 0 {
-                return Ok(Naming::NotValid);
-            }
-            let holder = Holder {
-                name: Some(name),
-                email: Some(email),
-            };
-            let inserted =
-                insert_ticket(&mut tx, &ticket.order_id, ticket.position, &ticket.ticket_type, &holder).await?;
-            sqlx::query("UPDATE tickets SET replaced_by = $2 WHERE id = $1")
-                .bind(ticket_id)
-                .bind(&inserted)
-                .execute(&mut *tx)
-                .await?;
-            // The old holder's ticket email, if it has not gone out yet, would carry a dead code.
-            sqlx::query(
-                "UPDATE outbox SET status = 'cancelled', last_error = 'The ticket was transferred before this email went out.'
-                 WHERE subject_id = $1 AND status = 'queued'",
-            )
-            .bind(ticket_id)
-            .execute(&mut *tx)
-            .await?;
-            (inserted, Naming::Transferred)
-        };
-        if !same_holder {
-            queue_email(
-                &mut tx,
-                EmailKind::AttendeeTicket,
-                &format!("ticket:{outcome_id}:{email}"),
-                &outcome_id,
-                email,
-            )
-            .await?;
+            .await?
+            .rows_affected()
+            == 1;
+        if !paid {
+            return Ok(Naming::OrderNotPaid);
         }
-        let detail = serde_json::json!({ "ticketId": outcome_id, "position": ticket.position, "attendeeName": name, "attendeeEmail": email });
-        record_audit(&mut *tx, "buyer", "ticket_named", Some(&ticket.order_id), &detail).await?;
+        if ticket.attendee_email.as_deref() == Some(holder.email) {
+            let renamed = sqlx::query(
+                "UPDATE tickets SET attendee_name = $3, updated_at = $4
+                 WHERE id = $1 AND code = $2 AND status = 'valid' AND checked_in_at IS NULL",
+            )
+            .bind(ticket_id)
+            .bind(&ticket.code)
+            .bind(holder.name)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+            if renamed.rows_affected() == 0 {
+                return Ok(Naming::Changed);
+            }
+            let detail =
+                serde_json::json!({ "ticketId": ticket_id, "position": ticket.position, "attendeeName": holder.name });
+            record_audit(
+                &mut *tx,
+                manager.as_str(),
+                "ticket_renamed",
+                Some(&ticket.order_id),
+                &detail,
+            )
+            .await?;
+            tx.commit().await?;
+            let ticket = self.ticket(ticket_id).await?.ok_or(sqlx::Error::RowNotFound)?;
+            return Ok(Naming::Renamed(ticket));
+        }
+        if let Some(next_at) = handovers_capped(&mut tx, &ticket, caps, now).await? {
+            return Ok(Naming::TooManyToday { next_at });
+        }
+        let code = new_ticket_code();
+        let holder_token = (holder.email != holder.buyer_email).then(secrets::random_token);
+        let handed = sqlx::query(
+            "UPDATE tickets SET code = $3, attendee_name = $4, attendee_email = $5, holder_token_hash = $6, updated_at = $7
+             WHERE id = $1 AND code = $2 AND status = 'valid' AND checked_in_at IS NULL",
+        )
+        .bind(ticket_id)
+        .bind(&ticket.code)
+        .bind(&code)
+        .bind(holder.name)
+        .bind(holder.email)
+        .bind(holder_token.as_deref().map(secrets::digest))
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        if handed.rows_affected() == 0 {
+            return Ok(Naming::Changed);
+        }
+        sqlx::query(
+            "INSERT INTO ticket_handovers (id, ticket_id, order_id, retired_code, from_name, from_email, to_name, to_email,
+                 made_by, at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+        )
+        .bind(uuid::Uuid::new_v4().to_string())
+        .bind(ticket_id)
+        .bind(&ticket.order_id)
+        .bind(&ticket.code)
+        .bind(ticket.attendee_name.as_deref())
+        .bind(ticket.attendee_email.as_deref())
+        .bind(holder.name)
+        .bind(holder.email)
+        .bind(manager.as_str())
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        // The previous holder's ticket email, if it has not gone out yet, would carry a dead code.
+        sqlx::query(
+            "UPDATE outbox SET status = 'cancelled', link_secret = NULL,
+                 last_error = 'The ticket changed hands before this email went out.'
+             WHERE subject_id = $1 AND kind = 'attendee_ticket' AND status IN ('queued', 'failed')",
+        )
+        .bind(ticket_id)
+        .execute(&mut *tx)
+        .await?;
+        queue_email_with_link(
+            &mut tx,
+            EmailKind::AttendeeTicket,
+            &format!("ticket:{ticket_id}:{code}"),
+            ticket_id,
+            holder.email,
+            holder_token.as_deref(),
+        )
+        .await?;
+        let detail = serde_json::json!({ "ticketId": ticket_id, "position": ticket.position, "attendeeName": holder.name, "attendeeEmail": holder.email });
+        record_audit(
+            &mut *tx,
+            manager.as_str(),
+            "ticket_named",
+            Some(&ticket.order_id),
+            &detail,
+        )
+        .await?;
         tx.commit().await?;
-        let ticket = self.ticket(&outcome_id).await?.ok_or(sqlx::Error::RowNotFound)?;
-        Ok(naming(ticket))
+        let ticket = self.ticket(ticket_id).await?.ok_or(sqlx::Error::RowNotFound)?;
+        Ok(Naming::HandedOver(ticket))
     }
 
     /// Admits the holder of `code` once: the conditional update lets exactly one of
@@ -347,23 +475,42 @@ impl Store {
         }
         tx.commit().await?;
         let Some(ticket) = self.ticket_by_code(code).await? else {
-            return Ok(CheckIn::Unknown);
+            return Ok(self
+                .retired_code(code)
+                .await?
+                .map_or(CheckIn::Unknown, CheckIn::Transferred));
         };
         Ok(match ticket.status {
             TicketStatus::Refunded => CheckIn::Refunded(ticket),
-            TicketStatus::Transferred => CheckIn::Transferred(ticket),
             TicketStatus::Valid if admitted => CheckIn::Admitted(ticket),
             TicketStatus::Valid => CheckIn::AlreadyCheckedIn(ticket),
         })
     }
 
-    /// Every ticket that is or was someone's (transferred ones excluded), oldest order first.
-    pub async fn current_tickets(&self) -> Result<Vec<TicketRecord>, sqlx::Error> {
-        let rows = sqlx::query(&format!(
-            "SELECT {COLUMNS} FROM tickets WHERE status <> 'transferred' ORDER BY order_id, position"
-        ))
-        .fetch_all(&self.pool)
+    async fn retired_code(&self, code: &str) -> Result<Option<RetiredCode>, sqlx::Error> {
+        let row = sqlx::query(
+            "SELECT ticket_handovers.from_name, tickets.ticket_type FROM ticket_handovers
+             JOIN tickets ON tickets.id = ticket_handovers.ticket_id
+             WHERE ticket_handovers.retired_code = $1",
+        )
+        .bind(code)
+        .fetch_optional(&self.pool)
         .await?;
+        row.map(|row| {
+            Ok(RetiredCode {
+                code: code.to_owned(),
+                ticket_type: row.try_get("ticket_type")?,
+                attendee_name: row.try_get("from_name")?,
+            })
+        })
+        .transpose()
+    }
+
+    /// Every ticket, by order and seat.
+    pub async fn current_tickets(&self) -> Result<Vec<TicketRecord>, sqlx::Error> {
+        let rows = sqlx::query(&format!("SELECT {COLUMNS} FROM tickets ORDER BY order_id, position"))
+            .fetch_all(&self.pool)
+            .await?;
         rows.iter().map(ticket_from_row).collect()
     }
 
@@ -387,7 +534,56 @@ impl Store {
     }
 }
 
-/// A refunded order's tickets stop admitting anyone.
+/// When the seat, or its order, has changed hands as often in the last day as `caps`
+/// allow: the time the earliest of those hand-overs leaves the day.
+async fn handovers_capped(
+    tx: &mut Transaction<'_, Any>,
+    ticket: &TicketRecord,
+    caps: HandoverCaps,
+    now: i64,
+) -> Result<Option<i64>, sqlx::Error> {
+    let since = now - HandoverCaps::WINDOW_MILLIS;
+    for (column, value, cap) in [
+        ("ticket_id", ticket.id.as_str(), caps.per_ticket),
+        ("order_id", ticket.order_id.as_str(), caps.per_order),
+    ] {
+        let row = sqlx::query(&format!(
+            "SELECT COUNT(*) AS made, MIN(at) AS earliest FROM ticket_handovers WHERE {column} = $1 AND at > $2"
+        ))
+        .bind(value)
+        .bind(since)
+        .fetch_one(&mut **tx)
+        .await?;
+        if row.try_get::<i64, _>("made")? >= cap {
+            let earliest: Option<i64> = row.try_get("earliest")?;
+            return Ok(Some(earliest.unwrap_or(now) + HandoverCaps::WINDOW_MILLIS));
+        }
+    }
+    Ok(None)
+}
+
+/// Gives the order's "Manage your tickets" link a new secret and queues the receipt
+/// that carries it; the earlier link stops working (it is known only to its email).
+pub(super) async fn renew_manage_link(
+    tx: &mut Transaction<'_, Any>,
+    order_id: &str,
+    buyer_email: &str,
+    dedupe_key: &str,
+) -> Result<(), sqlx::Error> {
+    let token = secrets::random_token();
+    set_manage_token(tx, order_id, &token).await?;
+    queue_email_with_link(
+        tx,
+        EmailKind::OrderConfirmation,
+        dedupe_key,
+        order_id,
+        buyer_email,
+        Some(&token),
+    )
+    .await
+}
+
+/// A cancelled order's tickets stop admitting anyone, and their holders' links stop changing them.
 pub(super) async fn refund_tickets(tx: &mut Transaction<'_, Any>, order_id: &str) -> Result<(), sqlx::Error> {
     sqlx::query("UPDATE tickets SET status = 'refunded', updated_at = $2 WHERE order_id = $1 AND status = 'valid'")
         .bind(order_id)
@@ -395,4 +591,72 @@ pub(super) async fn refund_tickets(tx: &mut Transaction<'_, Any>, order_id: &str
         .execute(&mut **tx)
         .await?;
     Ok(())
+}
+
+/// Whether the plain-text ticket email is still the one to send: `recipient` holds the
+/// seat, and the link it carries (if any) is the holder's current one.
+pub fn attendee_email_is_current(ticket: &TicketRecord, recipient: &str, link_secret: Option<&str>) -> bool {
+    ticket.status == TicketStatus::Valid
+        && ticket.attendee_email.as_deref() == Some(recipient)
+        && match link_secret {
+            Some(secret) => ticket
+                .holder_token_hash
+                .as_deref()
+                .is_some_and(|stored| secrets::matches_digest(stored, secret)),
+            None => ticket.holder_token_hash.is_none(),
+        }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seat(holder_token_hash: Option<String>) -> TicketRecord {
+        TicketRecord {
+            id: "t1".into(),
+            order_id: "o1".into(),
+            position: 2,
+            ticket_type: "team".into(),
+            code: "7K3P9QXM7K3P9QXM7K3P".into(),
+            attendee_name: Some("Bo Lee".into()),
+            attendee_email: Some("bo@example.com".into()),
+            status: TicketStatus::Valid,
+            holder_token_hash,
+            checked_in_at: None,
+            checked_in_by: None,
+            created_at: 0,
+            updated_at: 0,
+        }
+    }
+
+    #[test]
+    fn only_the_current_holder_with_the_current_link_gets_the_ticket_email() {
+        let token = "holder-secret";
+        let held = seat(Some(secrets::digest(token)));
+        assert!(attendee_email_is_current(&held, "bo@example.com", Some(token)));
+        assert!(!attendee_email_is_current(
+            &held,
+            "bo@example.com",
+            Some("an-older-secret")
+        ));
+        assert!(!attendee_email_is_current(&held, "cy@example.com", Some(token)));
+        assert!(!attendee_email_is_current(&held, "bo@example.com", None));
+        let back_with_the_buyer = seat(None);
+        assert!(attendee_email_is_current(&back_with_the_buyer, "bo@example.com", None));
+        let refunded = TicketRecord {
+            status: TicketStatus::Refunded,
+            ..seat(None)
+        };
+        assert!(!attendee_email_is_current(&refunded, "bo@example.com", None));
+    }
+
+    #[test]
+    fn the_buyer_manages_seats_nobody_else_holds_and_a_holder_only_their_own() {
+        let held = seat(Some(secrets::digest("holder-secret")));
+        let digest = secrets::digest("holder-secret");
+        assert!(!TicketManager::Buyer.holds(&held));
+        assert!(TicketManager::Holder { token_hash: &digest }.holds(&held));
+        assert!(!TicketManager::Holder { token_hash: "other" }.holds(&held));
+        assert!(TicketManager::Buyer.holds(&seat(None)));
+    }
 }

@@ -20,3 +20,27 @@ pub fn transfer_until(event: &Event) -> Date {
         .checked_sub(Duration::days(TRANSFER_DAYS_BEFORE))
         .unwrap_or(first_day)
 }
+
+/// How often a seat, and an order's seats together, may change hands in a day: each
+/// hand-over emails a ticket to an address the giver typed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HandoverCaps {
+    pub per_ticket: i64,
+    pub per_order: i64,
+}
+
+impl HandoverCaps {
+    /// The day they count over, rolling.
+    pub const WINDOW_MILLIS: i64 = 24 * 60 * 60 * 1000;
+    pub const PER_TICKET: i64 = 3;
+    /// Beyond naming each seat once, an order's seats may change hands this many more times a day.
+    pub const ORDER_MARGIN: i64 = 5;
+
+    /// The caps for an order of `seats` tickets: every seat can be named, and a few mistakes mended.
+    pub fn for_order(seats: i64) -> Self {
+        Self {
+            per_ticket: Self::PER_TICKET,
+            per_order: seats + Self::ORDER_MARGIN,
+        }
+    }
+}

@@ -9,6 +9,7 @@ use tiny_skia::{
 };
 
 use crate::event::Event;
+use crate::typography;
 
 pub const SHARE_IMAGE_WIDTH: u32 = 1200;
 pub const SHARE_IMAGE_HEIGHT: u32 = 630;
@@ -186,34 +187,9 @@ pub fn share_image(event: &Event) -> Result<Vec<u8>, ArtworkError> {
         .map_err(|error| ArtworkError::Png(error.to_string()))
 }
 
-fn text_width(font: &FontRef<'_>, size: f32, text: &str) -> f32 {
-    let font = font.as_scaled(PxScale::from(size));
-    let mut previous = None;
-    let mut width = 0.0;
-    for character in text.chars() {
-        let glyph = font.glyph_id(character);
-        if let Some(previous) = previous {
-            width += font.kern(previous, glyph);
-        }
-        width += font.h_advance(glyph);
-        previous = Some(glyph);
-    }
-    width
-}
-
 /// Words in lines no wider than `width`.
 fn wrap(font: &FontRef<'_>, size: f32, text: &str, width: f32) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    for word in text.split_whitespace() {
-        match lines.last_mut() {
-            Some(line) if text_width(font, size, &format!("{line} {word}")) <= width => {
-                line.push(' ');
-                line.push_str(word);
-            }
-            _ => lines.push(word.to_owned()),
-        }
-    }
-    lines
+    typography::wrap(font, PxScale::from(size), text, width)
 }
 
 /// The largest size, up to `largest`, at which `text` fits in `lines` lines.

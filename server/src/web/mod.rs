@@ -55,12 +55,7 @@ impl Site {
             tracing::warn!(%error, web_dir = %web_dir.display(), "cannot read the built app's files");
             Assets::default()
         });
-        let pages = Pages::load(
-            web_dir,
-            &state.event,
-            &state.settings.public_url,
-            state.catalogue.prerender_digest(),
-        );
+        let pages = Pages::load(web_dir, &state.event, &state.settings.public_url);
         tracing::debug!(files = assets.len(), "built app loaded");
         let special_pricing = special_pricing::page(&state.event, &state.settings.public_url)
             .inspect_err(|error| tracing::error!(%error, "cannot make the special pricing page"))
@@ -112,10 +107,23 @@ async fn serve(State(site): State<Arc<Site>>, request: Request) -> Response {
             .into_response();
     }
     let route = Route::of(path);
-    let page = match route {
-        Route::NotFound => site.pages.not_found(),
-        _ if normalize(path) == "/" && site.pages.has_prerendered_home() => home_page(&site).await,
-        _ => site.pages.page(normalize(path)),
+    let page = match site.catalogue.snapshot().await {
+        Ok(snapshot) => {
+            let digest = snapshot.prerender_digest.as_str();
+            match route {
+                Route::NotFound => site.pages.not_found(digest),
+                _ if normalize(path) == "/" && site.pages.has_prerendered_home(digest) => {
+                    let data = structured_data::event(&site.event, &site.public_url, &snapshot.tickets);
+                    site.pages.home(&data)
+                }
+                _ => site.pages.page(normalize(path), digest),
+            }
+        }
+        Err(error) => {
+            // The app shell, whose own calls will say what is wrong.
+            tracing::error!(%error, "cannot read the stock for the pages");
+            site.pages.shell()
+        }
     };
     let Some(page) = page else {
         return StatusCode::NOT_FOUND.into_response();
@@ -177,21 +185,6 @@ async fn drawn(
         Err(error) => {
             tracing::error!(%error, "drawing an image failed");
             StatusCode::INTERNAL_SERVER_ERROR.into_response()
-        }
-    }
-}
-
-/// The landing page, whose structured data says which tickets are on sale now.
-async fn home_page(site: &Site) -> Option<Precompressed> {
-    match site.catalogue.snapshot().await {
-        Ok(snapshot) => {
-            let data = structured_data::event(&site.event, &site.public_url, &snapshot.tickets);
-            site.pages.home(&data)
-        }
-        Err(error) => {
-            // The app shell, whose own calls will say what is wrong.
-            tracing::error!(%error, "cannot read the stock for the landing page's structured data");
-            site.pages.page("/")
         }
     }
 }

@@ -1,7 +1,8 @@
 //! Which HTML a path gets: its prerendered page (web/scripts/prerender.mjs) while that page was
-//! made from the catalogue this server gives, and otherwise the app shell, which the browser
-//! renders from the API. An edit of the event file therefore never leaves stale dates, prices
-//! or names in served HTML: until the front end is built again, the shell is served instead.
+//! made from the catalogue this server gives at this moment, and otherwise the app shell, which
+//! the browser renders from the API. An edit of the event file, a price phase ending or a sales
+//! window opening therefore never leaves stale dates, prices or names in served HTML: from that
+//! instant, until the front end is built again, the shell is served instead.
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -27,6 +28,8 @@ pub struct Pages {
     /// The landing page with the last structured data it was given.
     home_with_data: RwLock<Option<(String, Precompressed)>>,
     not_found: Option<Precompressed>,
+    /// The digest of the catalogue the pages were made from.
+    made_from: Option<String>,
 }
 
 /// dist/prerendered/pages.json
@@ -39,8 +42,8 @@ struct PrerenderedManifest {
 }
 
 impl Pages {
-    /// Reads the built pages; `digest` is that of the catalogue this server gives.
-    pub fn load(web_dir: &Path, event: &Event, public_url: &str, digest: &str) -> Self {
+    /// Reads the built pages.
+    pub fn load(web_dir: &Path, event: &Event, public_url: &str) -> Self {
         let Ok(shell) = std::fs::read_to_string(web_dir.join("index.html")) else {
             tracing::warn!(web_dir = %web_dir.display(), "the browser app is not built: only the API is served");
             return Self::default();
@@ -63,15 +66,6 @@ impl Pages {
                 return pages;
             }
         };
-        if manifest.digest != digest {
-            tracing::warn!(
-                made_from = %manifest.digest,
-                current = %digest,
-                "the prerendered pages were made from another event file or settings: serving the app shell \
-                 until the front end is built again (make run)"
-            );
-            return pages;
-        }
         let read = |file: &str| -> Option<String> {
             match std::fs::read_to_string(directory.join(file)) {
                 Ok(html) => Some(html.replace(PUBLIC_URL_PLACEHOLDER, public_url)),
@@ -92,21 +86,44 @@ impl Pages {
             }
         }
         pages.not_found = read(&manifest.not_found).map(|html| Precompressed::compress(html, HTML, NO_CACHE));
-        tracing::info!(pages = manifest.pages.len(), "serving prerendered pages");
+        pages.made_from = Some(manifest.digest);
+        tracing::info!(pages = manifest.pages.len(), "prerendered pages loaded");
         pages
+    }
+
+    /// Whether the prerendered pages show what the catalogue whose digest is `current` says.
+    fn current(&self, current: &str) -> bool {
+        let current_now = self.made_from.as_deref() == Some(current);
+        if !current_now && self.made_from.is_some() {
+            tracing::debug!(
+                made_from = ?self.made_from,
+                current,
+                "the prerendered pages show another catalogue (event file, settings, prices or sales): \
+                 serving the app shell until the front end is built again (make run)"
+            );
+        }
+        current_now
     }
 
     pub fn is_built(&self) -> bool {
         self.shell.is_some()
     }
 
-    pub fn has_prerendered_home(&self) -> bool {
-        self.home.is_some()
+    /// Whether a prerendered landing page is current for the catalogue whose digest is `digest`.
+    pub fn has_prerendered_home(&self, digest: &str) -> bool {
+        self.home.is_some() && self.current(digest)
     }
 
-    /// The page for a path of the app, without the landing page's structured data.
-    pub fn page(&self, path: &str) -> Option<Precompressed> {
-        self.prerendered.get(path).or(self.shell.as_ref()).cloned()
+    /// The page for a path of the app, without the landing page's structured data: prerendered
+    /// when it shows the catalogue whose digest is `digest`, otherwise the shell.
+    pub fn page(&self, path: &str, digest: &str) -> Option<Precompressed> {
+        let prerendered = self.prerendered.get(path).filter(|_| self.current(digest));
+        prerendered.or(self.shell.as_ref()).cloned()
+    }
+
+    /// The app shell.
+    pub fn shell(&self) -> Option<Precompressed> {
+        self.shell.clone()
     }
 
     /// The prerendered landing page with `structured_data` (JSON-LD) in its head.
@@ -133,9 +150,10 @@ impl Pages {
         Some(page)
     }
 
-    /// The not-found page: prerendered, or the shell (whose app shows the same screen).
-    pub fn not_found(&self) -> Option<Precompressed> {
-        self.not_found.as_ref().or(self.shell.as_ref()).cloned()
+    /// The not-found page: prerendered (when current), or the shell (whose app shows the same screen).
+    pub fn not_found(&self, digest: &str) -> Option<Precompressed> {
+        let prerendered = self.not_found.as_ref().filter(|_| self.current(digest));
+        prerendered.or(self.shell.as_ref()).cloned()
     }
 }
 

@@ -1,10 +1,11 @@
-//! The landing page's schema.org `Event`, with an `Offer` per ticket whose availability
-//! follows the stock, so search engines show what is really on sale.
+//! The landing page's schema.org `Event`, with an `Offer` per ticket whose price and
+//! availability follow the price phase, the sales window and the stock, so search engines
+//! show what is really on sale.
 
 use serde_json::{Value, json};
 use time::format_description::well_known::Rfc3339;
 
-use crate::catalogue::TicketView;
+use crate::catalogue::{SalesView, TicketView};
 use crate::event::Event;
 
 /// JSON-LD for a `<script type="application/ld+json">` element.
@@ -19,7 +20,12 @@ pub fn event(event: &Event, public_url: &str, tickets: &[TicketView]) -> String 
                 "name": ticket.name,
                 "price": format!("{}.{:02}", cents / 100, cents % 100),
                 "priceCurrency": "USD",
-                "availability": if ticket.available { "https://schema.org/InStock" } else { "https://schema.org/SoldOut" },
+                "availability": match ticket.sales.sales {
+                    SalesView::Open => "https://schema.org/InStock",
+                    SalesView::NotYet => "https://schema.org/PreSale",
+                    SalesView::Closed => "https://schema.org/Discontinued",
+                    SalesView::SoldOut => "https://schema.org/SoldOut",
+                },
                 "url": format!("{public_url}/checkout/{}", ticket.ticket_type),
             })
         })

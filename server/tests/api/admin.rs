@@ -239,19 +239,148 @@ on_both_databases! {
     }
 }
 
+async fn check_in(app: &TestApp, order_id: &str) -> reqwest::Response {
+    let code = app.store.tickets_of_order(order_id).await.unwrap()[0].code.clone();
+    app.admin_post("/api/admin/check-in", &json!({ "code": code })).await
+}
+
+async fn name_second_ticket(app: &TestApp, order_id: &str) -> reqwest::Response {
+    let token = app.buyer_manage_token(order_id).await;
+    let seat = app.store.tickets_of_order(order_id).await.unwrap()[1].id.clone();
+    app.client
+        .post(app.url(&format!("/api/my-tickets/{seat}/attendee")))
+        .header("X-Manage-Token", token)
+        .json(&json!({ "name": "Bo Lee", "email": "bo@example.com" }))
+        .send()
+        .await
+        .unwrap()
+}
+
+/// The day a ticket can still be transferred, with the refund windows set around it.
+fn half_window_before_the_cut_off() -> TestOptions {
+    let mut options = refund_windows(-1, 30);
+    let now = OffsetDateTime::now_utc();
+    options.event = Some(Box::new(move |event| {
+        let today = event.venue_date(now);
+        event.full_refund_until = today - Duration::days(1);
+        event.half_refund_until = today + Duration::days(30);
+        let length = event.ends_at - event.starts_at;
+        event.starts_at = now + Duration::days(60);
+        event.ends_at = event.starts_at + length;
+    }));
+    options
+}
+
 on_both_databases! {
-    async fn a_refund_in_the_half_window_returns_half_and_keeps_the_ticket(app, refund_windows(-1, 30)) {
-        let order_id = app.paid_ticket_order("developer", "Ana Diaz", "ana@example.com").await;
+    /// A refund under the terms cancels, whatever share of the money it gives back: the
+    /// tickets stop admitting anyone, the stock goes back on sale, transfers end.
+    async fn a_refund_in_the_half_window_returns_half_and_cancels_the_order(app, half_window_before_the_cut_off()) {
+        let order_id = app.paid_ticket_order("team", "Ana Diaz", "ana@example.com").await;
         let page: Value = app.admin_get(&format!("/api/admin/orders/{order_id}")).await.json().await.unwrap();
-        assert_eq!((page["refundPolicy"]["window"].as_str(), page["refundPolicy"]["amount"].as_i64()), (Some("half"), Some(39_950)));
+        assert_eq!((page["refundPolicy"]["window"].as_str(), page["refundPolicy"]["amount"].as_i64()), (Some("half"), Some(139_800)));
+        let token = app.buyer_manage_token(&order_id).await;
 
         let body: Value = refund(&app, &order_id, json!({})).await.json().await.unwrap();
 
-        assert_eq!((body["refund"]["amount"].as_i64(), body["refund"]["policy"].as_str()), (Some(39_950), Some("half")));
-        assert_eq!((body["order"]["status"].as_str(), body["order"]["refundedAmount"].as_i64()), (Some("paid"), Some(39_950)));
-        assert_eq!(sandbox_refunded(&app, &order_id).await, 39_950);
+        assert_eq!((body["refund"]["amount"].as_i64(), body["refund"]["policy"].as_str()), (Some(139_800), Some("half")));
+        assert_eq!(body["refund"]["cancelsOrder"], true);
+        assert_eq!((body["order"]["status"].as_str(), body["order"]["refundedAmount"].as_i64()), (Some("refunded"), Some(139_800)));
+        assert_eq!(sandbox_refunded(&app, &order_id).await, 139_800);
+        let at_the_door = check_in(&app, &order_id).await;
+        assert_eq!(at_the_door.status(), 410);
+        assert_eq!(at_the_door.json::<Value>().await.unwrap()["result"], "refunded");
+        let mine: Value = app.client.get(app.url("/api/my-tickets")).header("X-Manage-Token", &token).send().await.unwrap().json().await.unwrap();
+        assert_eq!((mine["status"].as_str(), mine["canChange"].as_bool()), (Some("refunded"), Some(false)));
+        assert_eq!(name_second_ticket(&app, &order_id).await.status(), 409, "transfers end");
         let more = refund(&app, &order_id, json!({ "reason": "second try" })).await;
         assert_eq!(more.status(), 422, "the policy's half is used up");
+    }
+}
+
+fn vip_limited() -> TestOptions {
+    let mut options = refund_windows(-1, 30);
+    let change = options.event.take().unwrap();
+    options.event = Some(Box::new(move |event| {
+        change(event);
+        event
+            .tickets
+            .iter_mut()
+            .find(|ticket| ticket.ticket_type == "vip")
+            .unwrap()
+            .limit = Some(5);
+    }));
+    options
+}
+
+on_both_databases! {
+    async fn a_cancelling_refund_of_half_puts_the_seat_back_on_sale(app, vip_limited()) {
+        let order_id = app.paid_ticket_order("vip", "Ana Diaz", "ana@example.com").await;
+        assert_eq!(app.store.stock_remaining().await.unwrap()["ticket:vip"], 4);
+
+        assert_eq!(refund(&app, &order_id, json!({})).await.status(), 200);
+
+        assert_eq!(app.store.stock_remaining().await.unwrap()["ticket:vip"], 5);
+        assert_eq!(app.store.order(&order_id).await.unwrap().unwrap().refunded_amount.cents(), 64_950);
+    }
+}
+
+on_both_databases! {
+    /// Some money back as a gesture, the order still valid: an explicit choice with an amount
+    /// and a reason, recorded as goodwill.
+    async fn a_goodwill_refund_keeps_the_order_valid(app, vip_limited()) {
+        let order_id = app.paid_ticket_order("vip", "Ana Diaz", "ana@example.com").await;
+
+        let without_amount = refund(&app, &order_id, json!({ "reason": "Sorry", "cancel": false })).await;
+        let without_reason = refund(&app, &order_id, json!({ "amount": 20_000, "cancel": false })).await;
+        let everything = refund(&app, &order_id, json!({ "amount": 129_900, "reason": "Sorry", "cancel": false })).await;
+        let goodwill = refund(&app, &order_id, json!({ "amount": 20_000, "reason": "The queue at the door", "cancel": false })).await;
+
+        assert_eq!(without_amount.status(), 422);
+        assert_eq!(
+            without_amount.json::<Value>().await.unwrap()["fieldErrors"]["amount"],
+            "A goodwill refund keeps the order valid: enter the amount to give back and a reason."
+        );
+        assert_eq!(without_reason.status(), 422);
+        assert_eq!(everything.status(), 422);
+        assert!(everything.json::<Value>().await.unwrap()["fieldErrors"]["amount"].as_str().unwrap().contains("cancel the order"));
+        assert_eq!(goodwill.status(), 200);
+        let body: Value = goodwill.json().await.unwrap();
+        assert_eq!((body["refund"]["policy"].as_str(), body["refund"]["cancelsOrder"].as_bool()), (Some("goodwill"), Some(false)));
+        assert_eq!((body["order"]["status"].as_str(), body["order"]["refundedAmount"].as_i64()), (Some("paid"), Some(20_000)));
+        assert_eq!(app.store.stock_remaining().await.unwrap()["ticket:vip"], 4, "the seat stays sold");
+        assert_eq!(check_in(&app, &order_id).await.status(), 200, "the ticket still admits its holder");
+        let audit = app.store.audit_for_order(&order_id).await.unwrap();
+        let refund_entry = audit.iter().find(|entry| entry.action == "refund").unwrap();
+        assert_eq!(refund_entry.detail["cancelsOrder"], false);
+
+        let by_policy: Value = refund(&app, &order_id, json!({})).await.json().await.unwrap();
+        assert_eq!(by_policy["refund"]["amount"], 64_950 - 20_000, "the policy's half, less the goodwill already given");
+        assert_eq!(by_policy["order"]["status"], "refunded");
+    }
+}
+
+on_both_databases! {
+    /// An Idempotency-Key names one refund: asked again for another amount it is refused,
+    /// never answered with the earlier refund as if it were the new one.
+    async fn a_refund_key_reused_for_another_amount_is_refused(app, vip_limited()) {
+        let order_id = app.paid_ticket_order("vip", "Ana Diaz", "ana@example.com").await;
+        let keyed = |body: Value| {
+            app.client
+                .post(app.url(&format!("/api/admin/orders/{order_id}/refund")))
+                .bearer_auth(ADMIN_TOKEN)
+                .header("Idempotency-Key", "refund-attempt-1")
+                .json(&body)
+                .send()
+        };
+        let first = keyed(json!({ "amount": 10_000, "reason": "Goodwill", "cancel": false })).await.unwrap();
+        let same = keyed(json!({ "amount": 10_000, "reason": "Goodwill", "cancel": false })).await.unwrap();
+        let other = keyed(json!({ "amount": 30_000, "reason": "Goodwill", "cancel": false })).await.unwrap();
+
+        assert_eq!((first.status().as_u16(), same.status().as_u16()), (200, 200));
+        assert_eq!(other.status(), 409);
+        let message = other.json::<Value>().await.unwrap()["message"].as_str().unwrap().to_owned();
+        assert!(message.starts_with("This refund was already asked for with another amount"), "{message}");
+        assert_eq!(sandbox_refunded(&app, &order_id).await, 10_000);
     }
 }
 
@@ -274,6 +403,7 @@ on_both_databases! {
         assert_eq!(goodwill.status(), 200);
         let body: Value = goodwill.json().await.unwrap();
         assert_eq!((body["refund"]["policy"].as_str(), body["refund"]["reason"].as_str()), (Some("override"), Some("Flight cancelled")));
+        assert_eq!(body["order"]["status"], "refunded", "an amount under the terms cancels too");
         assert_eq!(sandbox_refunded(&app, &order_id).await, 10_000);
     }
 }
@@ -446,5 +576,19 @@ on_both_databases! {
             assert_eq!(app.admin_get(&format!("/api/admin/exports/{name}")).await.status(), 200, "{name}");
         }
         assert_eq!(app.admin_get("/api/admin/exports/secrets.csv").await.status(), 404);
+    }
+}
+
+on_both_databases! {
+    /// The contract says at most 2,000 characters, as sent: surrounding whitespace counts too.
+    async fn a_note_longer_than_the_contract_allows_is_refused(app, admin()) {
+        let order_id = app.paid_ticket_order("developer", "Ana Diaz", "ana@example.com").await;
+        let padded = format!("\u{1}{}", "\u{b}".repeat(2000));
+
+        let refused = app.admin_post(&format!("/api/admin/orders/{order_id}/notes"), &json!({ "text": padded })).await;
+        let longest = app.admin_post(&format!("/api/admin/orders/{order_id}/notes"), &json!({ "text": "n".repeat(2000) })).await;
+
+        assert_eq!(refused.status(), 422);
+        assert_eq!(longest.status(), 200);
     }
 }

@@ -122,3 +122,71 @@ on_both_databases! {
         assert_eq!(text.status(), 415);
     }
 }
+
+/// PostgreSQL: a connection ended under a call (the database restarting, an administrator)
+/// is the database being unavailable: 503 with `Retry-After`, never a 500.
+mod a_lost_database_connection_answers_503 {
+    use serde_json::json;
+
+    use crate::helpers::{Db, TestOptions, spawn_app, wait_for_a_lock_wait};
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn postgres() {
+        let options = TestOptions::with_event(|event| {
+            event
+                .tickets
+                .iter_mut()
+                .find(|ticket| ticket.ticket_type == "vip")
+                .unwrap()
+                .limit = Some(10);
+        });
+        let Some(app) = spawn_app(Db::Postgres, options).await else {
+            return;
+        };
+        let database = app.database().await;
+        let mut holding = database.begin().await.unwrap();
+        sqlx::query("SELECT taken FROM stock WHERE sku = 'ticket:vip' FOR UPDATE")
+            .execute(&mut *holding)
+            .await
+            .unwrap();
+
+        let create = tokio::spawn({
+            let (client, url) = (app.client.clone(), app.url("/api/create-payment-intent"));
+            async move {
+                client
+                    .post(url)
+                    .json(&json!({ "ticketType": "vip", "amount": 129_900, "name": "Ana Diaz", "email": "ana@example.com" }))
+                    .send()
+                    .await
+                    .unwrap()
+            }
+        });
+        wait_for_a_lock_wait(&database, &create).await;
+        let ended: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM (SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+             WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()) AS ended",
+        )
+        .fetch_one(&database)
+        .await
+        .unwrap();
+        assert_eq!(ended, 1);
+        holding.rollback().await.unwrap();
+
+        let answer = create.await.unwrap();
+        assert_eq!(answer.status(), 503);
+        assert_eq!(answer.headers()["retry-after"], "1");
+        let message = answer.json::<serde_json::Value>().await.unwrap()["message"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        assert_eq!(
+            message,
+            "The service is temporarily unavailable. Please try again shortly."
+        );
+        assert_eq!(
+            app.create_ticket_payment("vip", 1, "ana@example.com").await.status(),
+            200,
+            "and it recovers"
+        );
+    }
+}

@@ -128,6 +128,14 @@ impl TestOptions {
         }
     }
 
+    /// Runs the next edition's example event file, with the date the test sets.
+    pub fn next_edition_at(now: OffsetDateTime) -> Self {
+        Self {
+            clock: Some(ManualClock::at(now)),
+            ..Self::with_event(|event| *event = next_edition())
+        }
+    }
+
     pub fn with_event(change: impl FnOnce(&mut Event) + Send + 'static) -> Self {
         Self {
             event: Some(Box::new(change)),
@@ -219,9 +227,14 @@ pub async fn spawn_app(db: Db, options: TestOptions) -> Option<TestApp> {
     if let Some(change) = options.event {
         change(&mut event);
     }
+    // Built now, or at the moment the test's clock is set to.
+    let built_at = options
+        .clock
+        .as_ref()
+        .map_or_else(OffsetDateTime::now_utc, |clock| clock.now());
     match options.prerendered {
-        Some(PrerenderedFrom::TheAppsEventFile) => write_prerendered_pages(&web_dir, &event),
-        Some(PrerenderedFrom::TheShippedEventFile) => write_prerendered_pages(&web_dir, &shipped_event()),
+        Some(PrerenderedFrom::TheAppsEventFile) => write_prerendered_pages(&web_dir, &event, built_at),
+        Some(PrerenderedFrom::TheShippedEventFile) => write_prerendered_pages(&web_dir, &shipped_event(), built_at),
         None => {}
     }
     let instance = start(
@@ -256,6 +269,11 @@ pub fn shipped_event() -> Event {
     Event::load(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../conference.toml")).unwrap()
 }
 
+/// The next edition's example event file: sales windows, price phases, team discounts, a hidden pass.
+pub fn next_edition() -> Event {
+    Event::load(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../examples/codewave-2027.toml")).unwrap()
+}
+
 /// A built file with the gzip and brotli copies the front-end build writes beside it.
 fn write_compressed(path: &Path, body: &[u8]) {
     use std::io::Write;
@@ -281,13 +299,15 @@ pub fn prerendered_page(path: &str, event: &Event) -> String {
     )
 }
 
-/// What `npm run build` writes to web/dist/prerendered, made from `event` with the sandbox gateway.
-fn write_prerendered_pages(web_dir: &Path, event: &Event) {
+/// What `npm run build` writes to web/dist/prerendered at `built_at`, made from `event` with the sandbox gateway.
+fn write_prerendered_pages(web_dir: &Path, event: &Event, built_at: OffsetDateTime) {
     let payments = PaymentSettings {
         provider: "sandbox",
         stripe_publishable_key: None,
     };
-    let digest = Catalogue::for_prerendering(event, &payments).unwrap().digest();
+    let digest = Catalogue::for_prerendering(event, &payments, built_at)
+        .unwrap()
+        .digest();
     let directory = web_dir.join("prerendered");
     std::fs::create_dir_all(&directory).unwrap();
     let pages = [
@@ -405,14 +425,35 @@ impl TestApp {
         cookie.split(';').next().unwrap().to_owned()
     }
 
+    /// The total the server charges now for `quantity` of a ticket type, as the checkout asks it.
+    pub async fn ticket_total(&self, ticket_type: &str, quantity: i64) -> i64 {
+        self.shown_total(ticket_type, quantity).await.expect("a quote")
+    }
+
+    /// The quote's total, or `None` when the quote refuses the order (a quantity out of bounds,
+    /// say): the total a checkout page shows.
+    async fn shown_total(&self, ticket_type: &str, quantity: i64) -> Option<i64> {
+        let quote = self
+            .post_json(
+                "/api/quote",
+                &json!({ "kind": "ticket", "item": ticket_type, "quantity": quantity }),
+            )
+            .await;
+        if !quote.status().is_success() {
+            return None;
+        }
+        quote.json::<Value>().await.ok()?["total"].as_i64()
+    }
+
     /// A paid ticket order from the sandbox, as a buyer makes it; answers its order id.
     pub async fn paid_ticket_order(&self, ticket_type: &str, name: &str, email: &str) -> String {
         let ticket = self.event.ticket_by_type(ticket_type).expect("a ticket of that type");
+        let quantity = i64::from(ticket.min_quantity);
+        let amount = self.ticket_total(ticket_type, quantity).await;
         let created: Value = self
             .post_json(
                 "/api/create-payment-intent",
-                &json!({ "ticketType": ticket_type, "amount": ticket.price.cents() * i64::from(ticket.min_quantity),
-                         "name": name, "email": email, "quantity": ticket.min_quantity }),
+                &json!({ "ticketType": ticket_type, "amount": amount, "name": name, "email": email, "quantity": quantity }),
             )
             .await
             .json()
@@ -468,6 +509,40 @@ impl TestApp {
         self.files.path().join("data")
     }
 
+    /// The secrets of the "Manage your tickets" links emailed to `recipient` (written as `.eml`
+    /// files without SMTP), waiting until at least `count` have gone out.
+    pub async fn manage_links_to(&self, recipient: &str, count: usize) -> Vec<String> {
+        for _ in 0..100 {
+            self.mailer.deliver_due().await.expect("the outbox is read");
+            let links = manage_links_in(&self.data_dir().join("mail"), recipient);
+            if links.len() >= count {
+                return links;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        panic!("fewer than {count} emails with a manage link reached {recipient}");
+    }
+
+    /// The buyer's "Manage your tickets" secret, from their receipt.
+    pub async fn buyer_manage_token(&self, order_id: &str) -> String {
+        let buyer = self
+            .store
+            .order(order_id)
+            .await
+            .unwrap()
+            .expect("the order")
+            .buyer_email;
+        self.manage_links_to(&buyer, 1).await.remove(0)
+    }
+
+    /// A connection pool of this app's own database, for what the API never shows.
+    pub async fn database(&self) -> sqlx::AnyPool {
+        sqlx::any::install_default_drivers();
+        sqlx::AnyPool::connect(&self.database.url())
+            .await
+            .expect("the test database")
+    }
+
     /// A second server on the same database, as a second deployed instance.
     pub async fn another_instance(&self) -> Instance {
         start(
@@ -480,14 +555,14 @@ impl TestApp {
         .await
     }
 
-    /// Starts a ticket purchase; answers the create call's response.
+    /// Starts a ticket purchase at the price a buyer sees; answers the create call's response.
     pub async fn create_ticket_payment(&self, ticket_type: &str, quantity: i64, email: &str) -> reqwest::Response {
         let ticket = self.event.ticket_by_type(ticket_type).expect("a ticket of that type");
         self.post_json(
             "/api/create-payment-intent",
             &json!({
                 "ticketType": ticket_type,
-                "amount": ticket.price.cents() * quantity,
+                "amount": self.shown_total(ticket_type, quantity).await.unwrap_or(ticket.price.cents() * quantity),
                 "name": "Ana Diaz",
                 "email": email,
                 "quantity": quantity,
@@ -534,6 +609,49 @@ pub async fn post_json(client: &reqwest::Client, url: &str, body: &Value) -> req
         .send()
         .await
         .expect("the request is answered")
+}
+
+/// The link secrets in the text of the emails to `recipient` in `folder`.
+fn manage_links_in(folder: &Path, recipient: &str) -> Vec<String> {
+    let Ok(entries) = std::fs::read_dir(folder) else {
+        return Vec::new();
+    };
+    let mut links = Vec::new();
+    for entry in entries {
+        let raw = std::fs::read(entry.unwrap().path()).unwrap();
+        let mail = mailparse::parse_mail(&raw).unwrap();
+        let to = mail
+            .headers
+            .iter()
+            .find(|header| header.get_key() == "To")
+            .map(|header| header.get_value());
+        if !to.is_some_and(|to| to.contains(recipient)) {
+            continue;
+        }
+        for text in text_parts(&mail) {
+            for (at, marker) in text.match_indices("/my-tickets#") {
+                let token: String = text[at + marker.len()..]
+                    .chars()
+                    .take_while(char::is_ascii_alphanumeric)
+                    .collect();
+                if !token.is_empty() && !links.contains(&token) {
+                    links.push(token);
+                }
+            }
+        }
+    }
+    links
+}
+
+fn text_parts(mail: &mailparse::ParsedMail<'_>) -> Vec<String> {
+    if mail.subparts.is_empty() {
+        return if mail.ctype.mimetype == "text/plain" {
+            vec![mail.get_body().unwrap()]
+        } else {
+            Vec::new()
+        };
+    }
+    mail.subparts.iter().flat_map(text_parts).collect()
 }
 
 enum TestDatabase {
@@ -600,4 +718,24 @@ impl Drop for TestDatabase {
             .join();
         }
     }
+}
+
+/// Waits until another session of the test's PostgreSQL database waits on a lock (the call
+/// `pending` makes, blocked behind the test's own transaction); fails if `pending` finishes first.
+pub async fn wait_for_a_lock_wait<T>(database: &sqlx::AnyPool, pending: &JoinHandle<T>) {
+    for _ in 0..200 {
+        let waiting: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM pg_stat_activity
+             WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()",
+        )
+        .fetch_one(database)
+        .await
+        .unwrap();
+        if waiting > 0 {
+            return;
+        }
+        assert!(!pending.is_finished(), "the call finished without waiting for the lock");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("no call waited for the lock within 10 s");
 }

@@ -3,6 +3,7 @@
 
 use crate::helpers::{TestApp, TestOptions, on_both_databases};
 use conference::orders::{self, IdempotencyKey, NewOrder, OrderKind, OrderStatus, Placement, sku};
+use conference::pricing::Quote;
 use conference::store::{NewPendingOrder, now_millis};
 use serde_json::{Value, json};
 
@@ -47,9 +48,10 @@ fn vip_order(app: &TestApp, email: &str) -> NewOrder {
         sku: sku::ticket("vip"),
         variant_sku: None,
         item_name: vip.name.clone(),
-        unit_price: vip.price,
         quantity: 1,
         options: json!({ "ticketType": "vip", "ticketId": vip.id }),
+        quote: Quote::at_unit_price(vip.price, 1),
+        billing: None,
     }
 }
 
@@ -101,7 +103,7 @@ on_both_databases! {
 }
 
 on_both_databases! {
-    /// A key names one request: reusing it for another buyer, item or amount is a client bug.
+    /// A key names one request: reusing it for another buyer or amount is a client bug.
     async fn a_key_reused_for_another_request_is_refused(app, vip_limited_to(3)) {
         assert_eq!(create_with_key(&app, KEY, &vip_request("ana@example.com")).await.status(), 200);
 
@@ -118,7 +120,7 @@ on_both_databases! {
             .send()
             .await
             .unwrap();
-        assert_eq!(other_call.status(), 409);
+        assert_eq!(other_call.status(), 200, "a key is scoped to its call: another call's key is another key");
         assert_eq!(vip_units_left(&app).await, 2);
     }
 }
@@ -128,7 +130,7 @@ on_both_databases! {
     /// buyer never got an answer. After the restart the retry pays for that same order.
     async fn a_create_retried_after_a_restart_completes_the_order_placed_before_it(app, vip_limited_to(1)) {
         let order = vip_order(&app, "ana@example.com");
-        let key = IdempotencyKey::new(KEY.into(), &order, Some(129_900));
+        let key = IdempotencyKey::new(KEY, "127.0.0.1", &order.asked(Some(129_900)));
         let placed = app
             .store
             .create_pending_order(
@@ -142,6 +144,7 @@ on_both_databases! {
                     client_address: "127.0.0.1",
                     caps: None,
                     idempotency: Some((&key.key, &key.request_hash)),
+                    code: None,
                 },
             )
             .await
@@ -196,7 +199,7 @@ on_both_databases! {
             hold_for: std::time::Duration::from_secs(30 * 60),
             client_address: "127.0.0.1".into(),
             caps: None,
-            idempotency: Some(IdempotencyKey::new(KEY.into(), &order, Some(129_900))),
+            idempotency: Some(IdempotencyKey::new(KEY, "127.0.0.1", &order.asked(Some(129_900)))),
         };
         let (placed, payment) = orders::place_order(&app.store, app.gateway.as_ref(), &order, &placement).await.unwrap();
         orders::abandon_placement(&app.store, app.gateway.as_ref(), &placed, &payment, placement.idempotency.as_ref())
@@ -243,5 +246,39 @@ on_both_databases! {
         assert!(app.store.idempotency_claim(KEY, a_day_later).await.unwrap().is_none());
         assert_eq!(app.store.purge_idempotency_keys(now_millis()).await.unwrap(), 0);
         assert_eq!(app.store.purge_idempotency_keys(a_day_later).await.unwrap(), 1);
+    }
+}
+
+async fn create_with_key_from(app: &TestApp, client: &str, body: &Value) -> reqwest::Response {
+    app.client
+        .post(app.url("/api/create-payment-intent"))
+        .header("Idempotency-Key", KEY)
+        .header("X-Forwarded-For", client)
+        .json(body)
+        .send()
+        .await
+        .expect("the request is answered")
+}
+
+on_both_databases! {
+    /// A guessable key sent by another client names another order: it never replays the first
+    /// client's answer (its client secret pays, and so reveals, that buyer's order).
+    async fn a_key_belongs_to_the_client_that_sent_it(app, TestOptions {
+        env: vec![("TRUSTED_PROXIES", "127.0.0.1".to_owned())],
+        ..vip_limited_to(3)
+    }) {
+        let request = vip_request("ana@example.com");
+        let first: Value = create_with_key_from(&app, "203.0.113.5", &request).await.json().await.unwrap();
+
+        let elsewhere = create_with_key_from(&app, "198.51.100.7", &request).await;
+        let retried: Value = create_with_key_from(&app, "203.0.113.5", &request).await.json().await.unwrap();
+
+        assert_eq!(elsewhere.status(), 200);
+        let elsewhere: Value = elsewhere.json().await.unwrap();
+        assert_ne!(elsewhere["orderId"], first["orderId"]);
+        assert_ne!(elsewhere["clientSecret"], first["clientSecret"]);
+        assert_eq!(retried["orderId"], first["orderId"], "the same client's retry is still the same order");
+        assert_eq!(retried["clientSecret"], first["clientSecret"]);
+        assert_eq!(vip_units_left(&app).await, 1);
     }
 }

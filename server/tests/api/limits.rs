@@ -5,7 +5,9 @@
 use std::time::Duration;
 
 use conference::domain::Money;
-use conference::orders::{NewOrder, OpenReservationCaps, OrderKind, OrderStatus, sku};
+use conference::event::HoldLimits;
+use conference::orders::{NewOrder, OrderKind, OrderStatus, sku};
+use conference::pricing::Quote;
 use conference::store::{NewPendingOrder, now_millis};
 use serde_json::{Value, json};
 
@@ -91,8 +93,8 @@ on_both_databases! {
         assert_eq!(fourth.status(), 409);
         assert_eq!(
             fourth.json::<Value>().await.unwrap()["message"],
-            "This email address already has 3 checkouts in progress. Please complete one of them, or wait until they \
-             expire (30 minutes after they were started), before starting another."
+            "3 checkouts are already in progress from this email address. Please complete one of them, or wait until \
+             they expire (30 minutes after they were started), before starting another."
         );
         assert_eq!(app.store.list_orders().await.unwrap().len(), 3);
         assert_eq!(app.create_ticket_payment("vip", 1, "bo@example.com").await.status(), 200);
@@ -111,9 +113,10 @@ async fn open_checkout(app: &TestApp, email: &str, client: &str) {
         sku: sku::ticket("developer"),
         variant_sku: None,
         item_name: "Developer Pass".into(),
-        unit_price: Money::from_cents(79_900),
         quantity: 1,
         options: json!({ "ticketType": "developer", "ticketId": 1 }),
+        quote: Quote::at_unit_price(Money::from_cents(79_900), 1),
+        billing: None,
     };
     let id = uuid::Uuid::new_v4().to_string();
     app.store
@@ -126,8 +129,9 @@ async fn open_checkout(app: &TestApp, email: &str, client: &str) {
                 expires_at: now_millis() + 30 * 60 * 1000,
                 gateway: "sandbox",
                 client_address: client,
-                caps: Some(OpenReservationCaps::DEFAULT),
+                caps: Some(HoldLimits::default()),
                 idempotency: None,
+                code: None,
             },
         )
         .await
@@ -149,8 +153,8 @@ on_both_databases! {
         assert!((1700..=1800).contains(&retry_after), "until the earliest checkout expires: {retry_after}");
         assert_eq!(
             answer.json::<Value>().await.unwrap()["message"],
-            "Too many checkouts are in progress from your network. Please complete an earlier checkout, or wait for \
-             it to expire, before starting another."
+            "20 checkouts are already in progress from your network. Please complete an earlier checkout, or wait \
+             for it to expire, before starting another."
         );
         assert_eq!(app.store.list_orders().await.unwrap().len(), 21, "nothing was reserved");
     }
@@ -228,4 +232,144 @@ async fn a_create_cut_off_before_its_answer_leaves_no_reservation() {
         app.create_ticket_payment("vip", 1, "bo@example.com").await.status(),
         200
     );
+}
+
+async fn create_vip(app: &TestApp, quantity: i64, email: &str) -> reqwest::Response {
+    app.create_ticket_payment("vip", quantity, email).await
+}
+
+on_both_databases! {
+    /// The review's attack: checkouts of 20 VIP passes each from one address with made-up emails
+    /// held all 200. Now one email holds at most 20 of an item and one address 40.
+    async fn one_address_cannot_hold_an_items_stock_whatever_the_emails(app) {
+        assert_eq!(create_vip(&app, 20, "made-up-1@example.com").await.status(), 200);
+        let same_email = create_vip(&app, 1, "made-up-1@example.com").await;
+        assert_eq!(create_vip(&app, 20, "made-up-2@example.com").await.status(), 200);
+        let mut refused = Vec::new();
+        for fake in 3..=5 {
+            refused.push(create_vip(&app, 20, &format!("made-up-{fake}@example.com")).await);
+        }
+
+        assert_eq!(same_email.status(), 409);
+        assert_eq!(
+            same_email.json::<Value>().await.unwrap()["message"],
+            "Checkouts in progress from this email address already hold 20 of this item, the most one buyer may hold. \
+             Please complete one of them, or wait until they expire (30 minutes after they were started), before \
+             starting another."
+        );
+        for answer in refused {
+            assert_eq!(answer.status(), 429);
+            assert!(answer.headers().contains_key("retry-after"));
+            let message = answer.json::<Value>().await.unwrap()["message"].as_str().unwrap().to_owned();
+            assert!(message.starts_with("Checkouts in progress from your network already hold 40 of this item"), "{message}");
+        }
+        assert_eq!(app.store.stock_remaining().await.unwrap()[&sku::ticket("vip")], 160, "40 of 200 held, not all");
+        assert_eq!(create_vip(&app, 1, "someone@example.org").await.status(), 429, "the address is at its cap");
+    }
+}
+
+on_both_databases! {
+    async fn one_email_holds_at_most_forty_units_of_everything(app) {
+        assert_eq!(app.create_ticket_payment("developer", 20, "ana@example.com").await.status(), 200);
+        assert_eq!(create_vip(&app, 20, "ana@example.com").await.status(), 200);
+
+        let cap = app
+            .post_json(
+                "/api/create-merchandise-payment",
+                &json!({ "merchandiseId": 3, "amount": 100, "name": "Ana Diaz", "email": "ana@example.com",
+                         "quantity": 1, "color": "Navy" }),
+            )
+            .await;
+
+        assert_eq!(cap.status(), 409);
+        let message = cap.json::<Value>().await.unwrap()["message"].as_str().unwrap().to_owned();
+        assert!(message.starts_with("Checkouts in progress from this email address already hold 40 items"), "{message}");
+    }
+}
+
+fn sponsorship(tier: &str, amount: i64, email: &str) -> Value {
+    json!({ "tier": tier, "price": amount, "companyName": "Acme Corp", "contactName": "Ana Diaz", "email": email,
+            "phone": "+1 305 555 0100", "website": "", "additionalInfo": "" })
+}
+
+on_both_databases! {
+    /// A signature sponsorship sells once: a second open hold from the same address cannot
+    /// keep another one out of reach while the first is paid.
+    async fn a_sponsor_holds_one_sponsorship_at_a_time(app) {
+        let first = app.post_json("/api/create-sponsorship-payment", &sponsorship("title", 50_000_000, "ana@acme.dev")).await;
+        let second = app
+            .post_json("/api/create-sponsorship-payment", &sponsorship("afterparty", 25_000_000, "bo@acme.dev"))
+            .await;
+        let same_email = app
+            .post_json("/api/create-sponsorship-payment", &sponsorship("lanyards", 10_000_000, "ana@acme.dev"))
+            .await;
+
+        assert_eq!(first.status(), 200);
+        assert_eq!(second.status(), 429);
+        let message = second.json::<Value>().await.unwrap()["message"].as_str().unwrap().to_owned();
+        assert!(message.starts_with("A sponsorship checkout is already in progress from your network."), "{message}");
+        assert_eq!(same_email.status(), 409);
+        assert_eq!(app.store.stock_remaining().await.unwrap()[&sku::sponsorship("afterparty")], 1);
+    }
+}
+
+on_both_databases! {
+    /// The caps are the event file's: a stricter file refuses sooner.
+    async fn the_event_file_sets_the_caps(app, TestOptions::with_event(|event| {
+        event.hold_limits.units_per_address_per_item = 25;
+    })) {
+        assert_eq!(create_vip(&app, 20, "one@example.com").await.status(), 200);
+        assert_eq!(create_vip(&app, 6, "two@example.com").await.status(), 429);
+        assert_eq!(create_vip(&app, 5, "two@example.com").await.status(), 200);
+    }
+}
+
+fn door_behind_a_proxy() -> TestOptions {
+    TestOptions {
+        env: vec![("TRUSTED_PROXIES", "127.0.0.1".to_owned())],
+        ..TestOptions::default()
+    }
+    .with_admin()
+}
+
+async fn scan_from(app: &TestApp, client: &str) -> reqwest::Response {
+    app.client
+        .post(app.url("/api/admin/check-in"))
+        .bearer_auth(crate::helpers::ADMIN_TOKEN)
+        .header("X-Forwarded-For", client)
+        .json(&json!({ "code": "TK-0000-0000-0000-0000-0000" }))
+        .send()
+        .await
+        .unwrap()
+}
+
+on_both_databases! {
+    /// The venue's wifi is one address: anonymous calls from it spend its budget, never the
+    /// door's, and a scanner gets a burst of 60 before it is asked to slow down.
+    async fn anonymous_traffic_cannot_stop_the_door(app, door_behind_a_proxy()) {
+        let venue = "203.0.113.50";
+        let mut anonymous = Vec::new();
+        for _ in 0..31 {
+            anonymous.push(app.post_json_forwarded_for("/api/confirm-purchase", &json!({}), venue).await.status().as_u16());
+        }
+        assert_eq!(anonymous.last(), Some(&429), "the address's own budget is spent: {anonymous:?}");
+
+        for scan in 0..60 {
+            let answer = scan_from(&app, venue).await;
+            assert_eq!(answer.status(), 404, "scan {scan} reaches the door (an unknown code)");
+        }
+        assert_eq!(scan_from(&app, venue).await.status(), 429, "a budget still, of its own");
+        let signed_in = app.sign_in().await;
+        let other_session = app
+            .client
+            .post(app.url("/api/admin/check-in"))
+            .header("Cookie", signed_in)
+            .header("Origin", &app.address)
+            .header("X-Forwarded-For", venue)
+            .json(&json!({ "code": "TK-0000-0000-0000-0000-0000" }))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(other_session.status(), 404, "another device's session has its own budget");
+    }
 }

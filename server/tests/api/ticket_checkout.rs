@@ -83,6 +83,24 @@ on_both_databases! {
 }
 
 on_both_databases! {
+    /// The buyer's name is quoted in the ticket emails sent to whoever they give a ticket to.
+    async fn a_buyer_name_carrying_a_link_is_refused(app) {
+        for name in ["Claim 500 USD at evil-prize.com today", "visit https://evil.example", "Ana <b>Diaz</b>"] {
+            let answer = app
+                .post_json("/api/create-payment-intent", &json!({ "ticketType": "developer", "amount": 79900, "name": name, "email": "a@b.co" }))
+                .await;
+
+            assert_eq!(answer.status(), 422, "{name}");
+            assert_eq!(
+                answer.json::<Value>().await.unwrap()["fieldErrors"]["name"],
+                "Please enter your name only, without web or email addresses"
+            );
+        }
+        assert!(app.store.list_orders().await.unwrap().is_empty());
+    }
+}
+
+on_both_databases! {
     async fn confirming_an_unpaid_payment_fails(app) {
         let body = created(&app, "developer", 1).await;
 

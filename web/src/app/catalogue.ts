@@ -17,12 +17,12 @@ export interface Catalogue {
 export const CATALOGUE_ELEMENT_ID = 'catalogue';
 
 /**
- * Shows the page's data at once. Availability was not known when the page was made, so
- * tickets and tiers are asked for again; the rest comes from the event file and is current.
+ * Shows the page's data at once. Availability (the stock) was not known when the page was made,
+ * so the lists are asked for again; the settings come from the event file and are current.
  */
 export function primeCatalogue(catalogue: Catalogue) {
   config.prime(catalogue.config, { fresh: true });
-  merchandise.prime(catalogue.merchandise, { fresh: true });
+  merchandise.prime(catalogue.merchandise);
   tickets.prime(catalogue.tickets);
   sponsorshipTiers.prime(catalogue.sponsorshipTiers);
 }

@@ -34,7 +34,9 @@ export const paths = {
     emails: '/admin/emails',
     waitlist: '/admin/waitlist',
     sponsorships: '/admin/sponsorships',
+    codes: '/admin/codes',
+    invoices: '/admin/invoices',
     exports: '/admin/exports',
-    exportFile: (name: 'orders' | 'attendees' | 'pickups' | 'waitlist') => `/api/admin/exports/${name}.csv`,
+    exportFile: (name: 'orders' | 'attendees' | 'pickups' | 'waitlist' | 'codes') => `/api/admin/exports/${name}.csv`,
   },
 } as const;

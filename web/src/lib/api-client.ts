@@ -28,24 +28,47 @@ async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, `${response.status}: ${text || response.statusText}`);
 }
 
-async function request<T>(method: string, url: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
+/** A request body: JSON (any value), or text sent as it is with its content type (a CSV file). */
+type Body = { json: unknown } | { text: string; contentType: string };
+
+async function request<T>(method: string, url: string, body?: Body, headers?: Record<string, string>): Promise<T> {
+  const [payload, contentType] =
+    body === undefined
+      ? [undefined, undefined]
+      : 'json' in body
+        ? [JSON.stringify(body.json), 'application/json']
+        : [body.text, body.contentType];
   const response = await fetch(url, {
     method,
     credentials: 'include',
     headers: {
       Accept: 'application/json',
-      ...(body !== undefined && { 'Content-Type': 'application/json' }),
+      ...(contentType !== undefined && { 'Content-Type': contentType }),
       ...headers,
     },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: payload,
   });
   if (!response.ok) throw await toApiError(response);
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
 }
 
+/** A file, such as a PDF, as its bytes; a failure reads as JSON like any other call's. */
+async function download(url: string, headers?: Record<string, string>): Promise<Blob> {
+  const response = await fetch(url, { method: 'GET', credentials: 'include', headers });
+  if (!response.ok) throw await toApiError(response);
+  return response.blob();
+}
+
 export const api = {
   get: <T>(url: string, headers?: Record<string, string>) => request<T>('GET', url, undefined, headers),
-  post: <T>(url: string, body: unknown, headers?: Record<string, string>) => request<T>('POST', url, body, headers),
+  post: <T>(url: string, body: unknown, headers?: Record<string, string>) =>
+    request<T>('POST', url, { json: body }, headers),
+  put: <T>(url: string, body: unknown, headers?: Record<string, string>) =>
+    request<T>('PUT', url, { json: body }, headers),
+  patch: <T>(url: string, body: unknown) => request<T>('PATCH', url, { json: body }),
+  /** Sends `text` as it is, such as a CSV file. */
+  postText: <T>(url: string, text: string, contentType: string) => request<T>('POST', url, { text, contentType }),
   delete: <T>(url: string) => request<T>('DELETE', url),
+  getBlob: download,
 };

@@ -15,6 +15,7 @@ const exact = new Map(
     'sr:sr-only not-sr-only',
     'flex-direction:flex-row flex-row-reverse flex-col flex-col-reverse',
     'flex-wrap:flex-wrap flex-nowrap',
+    'align-content:content-normal content-center content-start content-end content-between content-around content-evenly content-baseline content-stretch',
     'text-wrap:text-balance text-pretty text-wrap text-nowrap',
     'text-overflow:truncate text-ellipsis text-clip',
     'text-transform:uppercase lowercase capitalize normal-case',

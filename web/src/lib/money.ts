@@ -4,3 +4,8 @@ const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD',
 export function formatCents(cents: number): string {
   return usd.format(cents / 100);
 }
+
+/** Formats cents taken off an order with a true minus sign, read as "minus": 15980 -> "−$159.80". */
+export function formatDiscount(cents: number): string {
+  return `−${formatCents(cents)}`;
+}

@@ -1,4 +1,4 @@
-import type { mockFetch } from './fetch-mock';
+import { jsonResponse, type mockFetch } from './fetch-mock';
 
 // What GET /api/config answers in the tests: the shipped event, with the sandbox gateway.
 
@@ -56,4 +56,44 @@ export function postedTo(fetchSpy: FetchSpy, path: string): unknown[] {
 /** The URLs a fetch spy requested whose path is `path`. */
 export function requestedUrls(fetchSpy: FetchSpy, path: string): string[] {
   return fetchSpy.mock.calls.map(([input]) => String(input)).filter((url) => url.split('?')[0] === path);
+}
+
+interface QuoteBody {
+  item: string | number;
+  quantity?: number;
+  code?: string;
+}
+
+/**
+ * A stand-in for POST /api/quote without phases or team discounts: the item at its price
+ * (`priceOf` its ticket type, merchandise id or tier value), times the quantity, less the code's
+ * percentage when `codes` gives one, or refused as the server refuses a code when `codes` gives
+ * a message (any other code: "not valid"). An item it does not price answers 404, as the server does.
+ */
+export function quoteAtListPrice(
+  priceOf: (item: string | number) => number | undefined,
+  codes: Record<string, number | string> = {},
+) {
+  return (body: unknown): Response => {
+    const { item, quantity = 1, code } = body as QuoteBody;
+    const unitPrice = priceOf(item);
+    if (unitPrice === undefined) return jsonResponse({ message: 'There is no such item.' }, 404);
+    const subtotal = unitPrice * quantity;
+    if (!code) return jsonResponse({ unitPrice, discounts: [], total: subtotal });
+    const percentOff = codes[code] ?? 'This code is not valid. Please check it and try again.';
+    if (typeof percentOff === 'string') {
+      return jsonResponse(
+        { message: 'Please correct the highlighted fields.', fieldErrors: { code: percentOff } },
+        422,
+      );
+    }
+    const amount = Math.round((subtotal * percentOff) / 100);
+    const label = percentOff === 100 ? 'Free' : `${percentOff}% off`;
+    return jsonResponse({
+      unitPrice,
+      discounts: [{ label: `Code ${code}: ${label}`, amount }],
+      total: subtotal - amount,
+      code: { code, label },
+    });
+  };
 }

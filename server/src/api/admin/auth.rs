@@ -1,16 +1,16 @@
 //! Who may call the back office: a signed-in organizer (session cookie) or a script
-//! (`Authorization: Bearer <ADMIN_TOKEN>`). Every admin handler takes an `AdminActor`,
-//! so no admin route can forget to check.
+//! (`Authorization: Bearer <ADMIN_TOKEN>`), found by `admin::identity`. Every admin
+//! handler takes an `AdminActor`, so no admin route can forget to check.
 
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, Method, header};
 
+use crate::admin::identity::{Credential, IdentifyError, StaffIdentity, identify};
+pub use crate::admin::identity::{SESSION_COOKIE, bearer_token, cookie};
 use crate::error::ApiError;
-use crate::secrets;
 use crate::state::AppState;
 
-pub const SESSION_COOKIE: &str = "admin_session";
 /// How long a sign-in lasts: a working day at the desk.
 pub const SESSION_HOURS: i64 = 12;
 
@@ -24,38 +24,32 @@ impl FromRequestParts<AppState> for AdminActor {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
-        let admin = &state.settings.admin;
-        if !admin.enabled() {
-            return Err(unauthorized(
-                "The back office is not enabled on this server: set ADMIN_PASSWORD_HASH or ADMIN_TOKEN.",
-                "admin_disabled",
-            ));
-        }
-        if let Some(presented) = bearer_token(&parts.headers) {
-            // Both sides are digested before a constant-time comparison: a wrong token
-            // takes as long as a right one, whatever its length or first wrong byte.
-            let expected = admin.token.as_deref().map(secrets::digest).unwrap_or_default();
-            return if admin.token.is_some() && secrets::matches_digest(&expected, presented) {
-                Ok(Self {
-                    name: "API token".into(),
-                })
-            } else {
-                Err(unauthorized("The admin token is not valid.", "invalid_token"))
-            };
-        }
-        let Some(token) = cookie(&parts.headers, SESSION_COOKIE) else {
-            return Err(unauthorized("Please sign in to the back office.", "sign_in_required"));
+        // The rate limits may have identified the caller already (staff have a budget of their own).
+        let identity = match parts.extensions.get::<StaffIdentity>() {
+            Some(identity) => identity.clone(),
+            None => identify(&parts.headers, &state.settings.admin, &state.store)
+                .await
+                .map_err(identify_error)?,
         };
-        let Some(name) = state.store.admin_session_name(&secrets::digest(token)).await? else {
-            return Err(unauthorized(
-                "Your session has ended. Please sign in again.",
-                "sign_in_required",
-            ));
-        };
-        if !is_safe(&parts.method) {
+        if matches!(identity.credential, Credential::Session { .. }) && !is_safe(&parts.method) {
             refuse_cross_site(&parts.headers, &state.settings.public_url)?;
         }
-        Ok(Self { name })
+        Ok(Self { name: identity.name })
+    }
+}
+
+fn identify_error(error: IdentifyError) -> ApiError {
+    match error {
+        IdentifyError::Disabled => unauthorized(
+            "The back office is not enabled on this server: set ADMIN_PASSWORD_HASH or ADMIN_TOKEN.",
+            "admin_disabled",
+        ),
+        IdentifyError::InvalidToken => unauthorized("The admin token is not valid.", "invalid_token"),
+        IdentifyError::SignInRequired => unauthorized("Please sign in to the back office.", "sign_in_required"),
+        IdentifyError::SessionEnded => {
+            unauthorized("Your session has ended. Please sign in again.", "sign_in_required")
+        }
+        IdentifyError::Store(error) => error.into(),
     }
 }
 
@@ -88,27 +82,6 @@ pub fn refuse_cross_site(headers: &HeaderMap, public_url: &str) -> Result<(), Ap
             _ => Err(refused()),
         },
     }
-}
-
-pub fn bearer_token(headers: &HeaderMap) -> Option<&str> {
-    headers
-        .get(header::AUTHORIZATION)?
-        .to_str()
-        .ok()?
-        .strip_prefix("Bearer ")
-        .map(str::trim)
-}
-
-pub fn cookie<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|value| value.to_str().ok())
-        .flat_map(|value| value.split(';'))
-        .find_map(|pair| {
-            let (key, value) = pair.trim().split_once('=')?;
-            (key == name && !value.is_empty()).then_some(value)
-        })
 }
 
 #[cfg(test)]
@@ -145,12 +118,5 @@ mod tests {
         assert!(refuse_cross_site(&headers(&[("sec-fetch-site", "same-origin")]), site).is_ok());
         assert!(refuse_cross_site(&headers(&[("sec-fetch-site", "cross-site")]), site).is_err());
         assert!(refuse_cross_site(&headers(&[]), site).is_err());
-    }
-
-    #[test]
-    fn the_session_cookie_is_found_among_others() {
-        let found = headers(&[("cookie", "theme=dark; admin_session=abc123; other=x")]);
-        assert_eq!(cookie(&found, SESSION_COOKIE), Some("abc123"));
-        assert_eq!(cookie(&headers(&[("cookie", "admin_session=")]), SESSION_COOKIE), None);
     }
 }

@@ -12,7 +12,7 @@ use super::auth::AdminActor;
 use super::responses::{AdminChange, JsonBody, ServerTrouble};
 use crate::error::{ApiError, ApiJson, ErrorBody};
 use crate::state::AppState;
-use crate::store::{CheckIn, TicketRecord};
+use crate::store::{CheckIn, RetiredCode, TicketRecord};
 use crate::tickets::{display_code, normalize_code};
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -118,28 +118,28 @@ async fn check_in(
             StatusCode::OK,
             CheckInResult::Admitted,
             "Welcome!",
-            Some(ticket),
+            Some(ticket.into()),
             &state,
         ),
         CheckIn::AlreadyCheckedIn(ticket) => answer(
             StatusCode::CONFLICT,
             CheckInResult::AlreadyCheckedIn,
             "Already checked in: this ticket was used before.",
-            Some(ticket),
+            Some(ticket.into()),
             &state,
         ),
         CheckIn::Refunded(ticket) => answer(
             StatusCode::GONE,
             CheckInResult::Refunded,
             "Refunded: this ticket was refunded and admits no one.",
-            Some(ticket),
+            Some(ticket.into()),
             &state,
         ),
-        CheckIn::Transferred(ticket) => answer(
+        CheckIn::Transferred(retired) => answer(
             StatusCode::GONE,
             CheckInResult::Transferred,
-            "Transferred: this ticket was given to someone else, who has a new code.",
-            Some(ticket),
+            "Transferred: this code was replaced when the ticket was given to someone else.",
+            Some(retired.into()),
             &state,
         ),
         CheckIn::Unknown => answer(
@@ -152,27 +152,54 @@ async fn check_in(
     })
 }
 
-fn answer(
-    status: StatusCode,
-    result: CheckInResult,
-    message: &str,
-    ticket: Option<TicketRecord>,
-    state: &AppState,
-) -> Response {
-    let ticket_name = ticket.as_ref().map(|ticket| {
+/// What the door is told about the ticket a code named.
+struct Seen {
+    code: String,
+    attendee_name: Option<String>,
+    ticket_type: String,
+    checked_in_at: Option<i64>,
+    checked_in_by: Option<String>,
+}
+
+impl From<TicketRecord> for Seen {
+    fn from(ticket: TicketRecord) -> Self {
+        Self {
+            code: ticket.code,
+            attendee_name: ticket.attendee_name,
+            ticket_type: ticket.ticket_type,
+            checked_in_at: ticket.checked_in_at,
+            checked_in_by: ticket.checked_in_by,
+        }
+    }
+}
+
+impl From<RetiredCode> for Seen {
+    fn from(retired: RetiredCode) -> Self {
+        Self {
+            code: retired.code,
+            attendee_name: retired.attendee_name,
+            ticket_type: retired.ticket_type,
+            checked_in_at: None,
+            checked_in_by: None,
+        }
+    }
+}
+
+fn answer(status: StatusCode, result: CheckInResult, message: &str, seen: Option<Seen>, state: &AppState) -> Response {
+    let ticket_name = seen.as_ref().map(|seen| {
         state
             .event
-            .ticket_by_type(&ticket.ticket_type)
-            .map_or_else(|| ticket.ticket_type.clone(), |found| found.name.clone())
+            .ticket_by_type(&seen.ticket_type)
+            .map_or_else(|| seen.ticket_type.clone(), |found| found.name.clone())
     });
     let body = Answer {
         result,
         message: message.to_owned(),
-        code: ticket.as_ref().map(|ticket| display_code(&ticket.code)),
-        attendee_name: ticket.as_ref().and_then(|ticket| ticket.attendee_name.clone()),
+        code: seen.as_ref().map(|seen| display_code(&seen.code)),
+        attendee_name: seen.as_ref().and_then(|seen| seen.attendee_name.clone()),
         ticket_name,
-        checked_in_at: ticket.as_ref().and_then(|ticket| ticket.checked_in_at),
-        checked_in_by: ticket.and_then(|ticket| ticket.checked_in_by),
+        checked_in_at: seen.as_ref().and_then(|seen| seen.checked_in_at),
+        checked_in_by: seen.and_then(|seen| seen.checked_in_by),
     };
     (status, Json(body)).into_response()
 }

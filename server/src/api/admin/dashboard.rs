@@ -14,7 +14,7 @@ use super::responses::{AdminRead, ServerTrouble};
 use crate::error::ApiError;
 use crate::orders::{Order, sku};
 use crate::state::AppState;
-use crate::store::{OrderFilter, OrderTotals, OutboxEmail, now_millis};
+use crate::store::{OrderFilter, OrderTotals, OutboxEmail, TagUses, now_millis};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(dashboard))
@@ -34,6 +34,10 @@ struct Dashboard {
     attention: Attention,
     /// At the door: per ticket type, valid tickets and how many have checked in.
     check_ins: Vec<CheckIns>,
+    /// Cents taken off paid and refunded orders by team discounts and codes (revenue is net of them).
+    discounts: i64,
+    /// Codes and units used, by tag.
+    code_uses: Vec<TagUses>,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -156,6 +160,8 @@ async fn dashboard(_actor: AdminActor, State(state): State<AppState>) -> Result<
         })
         .collect();
     Ok(Json(Dashboard {
+        discounts: store.discounts_given().await?,
+        code_uses: store.code_uses_by_tag().await?,
         check_ins,
         totals,
         revenue,

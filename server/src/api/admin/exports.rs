@@ -11,12 +11,12 @@ use utoipa_axum::routes;
 use super::auth::AdminActor;
 use super::responses::{AdminRead, ServerTrouble};
 use super::waitlist::interests;
-use crate::admin::csv::CsvWriter;
+use crate::admin::csv::{CsvWriter, dollars};
 use crate::api::params::ApiPath;
 use crate::error::{ApiError, ErrorBody};
 use crate::orders::{Order, OrderKind};
 use crate::state::AppState;
-use crate::store::TicketStatus;
+use crate::store::{CodeKind, CodeRecord, TicketStatus};
 use crate::tickets::display_code;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -34,6 +34,8 @@ enum Export {
     Pickups,
     #[schema(rename = "waitlist.csv")]
     Waitlist,
+    #[schema(rename = "codes.csv")]
+    Codes,
 }
 
 impl Export {
@@ -43,6 +45,7 @@ impl Export {
             "attendees.csv" => Self::Attendees,
             "pickups.csv" => Self::Pickups,
             "waitlist.csv" => Self::Waitlist,
+            "codes.csv" => Self::Codes,
             _ => return None,
         })
     }
@@ -60,7 +63,8 @@ impl Export {
         Path,
         description = "`orders.csv`: every order. `attendees.csv`: one row per ticket of a paid or refunded order, \
                        transferred ones left out. `pickups.csv`: paid or refunded merchandise orders and whether \
-                       they were collected. `waitlist.csv`: every registration."
+                       they were collected. `waitlist.csv`: every registration. `codes.csv`: every code with its \
+                       uses, in the columns `POST /api/admin/codes/import` reads."
     )),
     responses(
         (
@@ -85,7 +89,7 @@ async fn export(
 ) -> Result<Response, ApiError> {
     let Some(export) = Export::named(&name) else {
         return Err(ApiError::NotFound(
-            "There is no such export: try orders.csv, attendees.csv, pickups.csv or waitlist.csv.".into(),
+            "There is no such export: try orders.csv, attendees.csv, pickups.csv, waitlist.csv or codes.csv.".into(),
         ));
     };
     let csv = match export {
@@ -93,6 +97,7 @@ async fn export(
         Export::Attendees => attendees(&state).await?,
         Export::Pickups => pickups(&state.store.settled_orders(OrderKind::Merchandise).await?),
         Export::Waitlist => waitlist(&state).await?,
+        Export::Codes => codes(&state.store.list_codes(None).await?),
     };
     let today = state.event.venue_date(time::OffsetDateTime::now_utc());
     let filename = format!("{}-{today}.csv", name.trim_end_matches(".csv"));
@@ -121,11 +126,6 @@ fn option(order: &Order, name: &str) -> String {
     order.options[name].as_str().unwrap_or_default().to_owned()
 }
 
-/// Dollars with cents, as a spreadsheet reads a number: "1299.00".
-fn dollars(cents: i64) -> String {
-    format!("{}.{:02}", cents / 100, cents % 100)
-}
-
 fn orders(orders: &[Order]) -> String {
     let mut csv = CsvWriter::new(&[
         "reference",
@@ -146,9 +146,20 @@ fn orders(orders: &[Order]) -> String {
         "buyer name",
         "buyer email",
         "pickup code",
+        "price phase",
+        "unit price",
+        "discounts",
+        "discount",
+        "code",
     ]);
     for order in orders {
         let company = option(order, "companyName");
+        let discounts: Vec<String> = order
+            .discounts
+            .iter()
+            .map(|discount| format!("{} ({})", discount.label, discount.amount))
+            .collect();
+        let discount: i64 = order.discounts.iter().map(|discount| discount.amount.cents()).sum();
         csv.row([
             order.reference.as_str(),
             order.kind.as_str(),
@@ -168,6 +179,61 @@ fn orders(orders: &[Order]) -> String {
             &order.buyer_name,
             &order.buyer_email,
             order.pickup_code.as_deref().unwrap_or_default(),
+            order.phase.as_deref().unwrap_or_default(),
+            &dollars(order.unit_price.cents()),
+            &discounts.join("; "),
+            &dollars(discount),
+            order.code.as_deref().unwrap_or_default(),
+        ]);
+    }
+    csv.finish()
+}
+
+/// One row per code, in the columns the import reads (dates in RFC 3339, UTC).
+fn codes(codes: &[CodeRecord]) -> String {
+    let mut csv = CsvWriter::new(&[
+        "code",
+        "applies to",
+        "kind",
+        "value",
+        "max uses",
+        "uses",
+        "valid from",
+        "valid until",
+        "reserve",
+        "reserved left",
+        "unlocks",
+        "tag",
+        "note",
+        "disabled",
+    ]);
+    let rfc3339 = |unix_ms: Option<i64>| {
+        unix_ms
+            .and_then(|ms| time::OffsetDateTime::from_unix_timestamp(ms.div_euclid(1000)).ok())
+            .and_then(|at| at.format(&time::format_description::well_known::Rfc3339).ok())
+            .unwrap_or_default()
+    };
+    for code in codes {
+        let (kind, value) = match code.kind {
+            CodeKind::PercentOff(percent) => ("percent_off", percent.to_string()),
+            CodeKind::AmountOff(amount) => ("amount_off", dollars(amount.cents())),
+            CodeKind::FixedPrice(price) => ("fixed_price", dollars(price.cents())),
+        };
+        csv.row([
+            code.code.as_str(),
+            &code.applies_to.join(" "),
+            kind,
+            &value,
+            &code.max_uses.to_string(),
+            &code.uses.to_string(),
+            &rfc3339(code.valid_from),
+            &rfc3339(code.valid_until),
+            &code.reserve.map(|units| units.to_string()).unwrap_or_default(),
+            &code.reserved_left.to_string(),
+            code.unlocks.as_deref().unwrap_or_default(),
+            code.tag.as_deref().unwrap_or_default(),
+            code.note.as_deref().unwrap_or_default(),
+            if code.disabled { "yes" } else { "no" },
         ]);
     }
     csv.finish()
@@ -201,7 +267,6 @@ async fn attendees(state: &AppState) -> Result<String, ApiError> {
         let status = match ticket.status {
             TicketStatus::Valid => "valid",
             TicketStatus::Refunded => "refunded",
-            TicketStatus::Transferred => "transferred",
         };
         csv.row([
             display_code(&ticket.code).as_str(),

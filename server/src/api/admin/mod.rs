@@ -2,9 +2,11 @@
 
 mod auth;
 mod check_in;
+mod codes;
 mod dashboard;
 mod emails;
 mod exports;
+mod invoices;
 mod orders;
 mod pickups;
 mod refunds;
@@ -31,5 +33,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(sponsorships::router())
         .merge(exports::router())
         .merge(check_in::router())
+        .merge(codes::router())
+        .merge(invoices::router())
         .merge(pickups::router())
 }

@@ -8,8 +8,10 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::auth::AdminActor;
+use super::invoices;
 use super::responses::{AdminChange, AdminRead, JsonBody, ServerTrouble};
 use crate::admin::timeline::{TimelineEntry, timeline};
+use crate::api::invoice_download::InvoiceLink;
 use crate::api::params::{ApiPath, ApiQuery, page_number};
 use crate::error::{ApiError, ApiJson, ErrorBody, FieldErrors};
 use crate::orders::{Order, OrderKind, OrderStatus, PolicyRefund, policy_refund, sku};
@@ -124,6 +126,8 @@ struct OrderPage {
     timeline: Vec<TimelineEntry>,
     /// What the refund policy gives today.
     refund_policy: PolicyRefund,
+    /// Its invoices and credit notes, oldest first; each `url` gives the PDF.
+    invoices: Vec<InvoiceLink>,
 }
 
 /// Everything about one order: the buyer, what they bought, the money, and its history.
@@ -151,8 +155,13 @@ async fn detail(
     let tickets = state.store.tickets_of_order(&order.id).await?;
     let emails = state.store.emails_about_order(&order.id).await?;
     let audit = state.store.audit_for_order(&order.id).await?;
+    let invoices = state.store.invoices_of_order(&order.id).await?;
     let today = state.event.venue_date(state.clock.now());
     Ok(Json(OrderPage {
+        invoices: invoices
+            .iter()
+            .map(|invoice| InvoiceLink::new(invoice, invoices::PDF_BASE))
+            .collect(),
         refund_policy: policy_refund(&state.event, &order, today),
         timeline: timeline(&order, &refunds, &emails, &audit),
         tickets: tickets.into_iter().map(OrderTicket::from).collect(),
@@ -245,8 +254,9 @@ async fn add_note(
     ApiJson(note): ApiJson<Note>,
 ) -> Result<Json<NoteAdded>, ApiError> {
     let order = find(&state, &id).await?;
+    // Counted as sent, as the contract's `maxLength` is: surrounding spaces too.
     let text = note.text.trim();
-    if text.is_empty() || text.chars().count() > MAX_NOTE_CHARS {
+    if text.is_empty() || note.text.chars().count() > MAX_NOTE_CHARS {
         let mut errors = FieldErrors::default();
         errors.add("text", "Please write a note of up to 2,000 characters.");
         return Err(ApiError::Validation(errors));

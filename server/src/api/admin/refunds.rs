@@ -1,5 +1,6 @@
 //! `POST /api/admin/orders/{id}/refund`: money back by the event's policy, or an
-//! amount the organizer gives with a reason.
+//! amount the organizer gives with a reason. Either cancels the order; a goodwill
+//! refund (`"cancel": false`) keeps it valid.
 
 use axum::Json;
 use axum::extract::State;
@@ -29,10 +30,21 @@ struct RefundBody {
     /// Cents; without it, what the policy gives today.
     #[schema(minimum = 1)]
     amount: Option<i64>,
-    /// Needed for an amount other than the policy's.
+    /// Needed for an amount other than the policy's, and for a goodwill refund.
     #[serde(default)]
     #[schema(max_length = 500)]
     reason: String,
+    /// Whether the refund cancels the order: its tickets stop admitting anyone, its stock
+    /// goes back on sale and transfers end, whatever share of the money comes back. `false`
+    /// is a goodwill refund: an amount, less than what is left, with a reason, and the order
+    /// stays valid.
+    #[serde(default = "cancels_by_default")]
+    #[schema(default = true)]
+    cancel: bool,
+}
+
+fn cancels_by_default() -> bool {
+    true
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -43,9 +55,10 @@ struct Refunded {
 
 /// Refunds an order through the gateway, once per `Idempotency-Key`.
 ///
-/// Without a key, the same amount and reason count as the same refund. Asking again with
-/// the same key answers the refund already made, or finishes one the payment provider had
-/// not confirmed.
+/// A refund under the terms cancels the order; `"cancel": false` makes a goodwill refund that
+/// keeps it valid. Without a key, the same amount, reason and choice count as the same refund.
+/// Asking again with the same key answers the refund already made, or finishes one the payment
+/// provider had not confirmed; the same key with another amount, reason or choice is refused.
 #[utoipa::path(
     post,
     path = "/orders/{id}/refund",
@@ -69,13 +82,15 @@ struct Refunded {
         (
             status = 409,
             description = "The order is not paid or is refunded in full already; another refund of it is under \
-                           way; this key's refund failed; or the payment provider refused the refund.",
+                           way; this key's refund failed or was for another amount, reason or choice; or the \
+                           payment provider refused the refund.",
             body = ErrorBody,
         ),
         (
             status = 422,
             description = "The policy gives nothing today and no amount was given; an amount other than the \
-                           policy's without a reason; more than is left to refund; or a reason over 500 characters.",
+                           policy's without a reason; more than is left to refund; a goodwill refund without an \
+                           amount and a reason, or of everything left; or a reason over 500 characters.",
             body = ErrorBody,
         ),
         (
@@ -96,12 +111,13 @@ async fn refund(
     headers: HeaderMap,
     ApiJson(body): ApiJson<RefundBody>,
 ) -> Result<Json<Refunded>, ApiError> {
-    let reason = body.reason.trim().to_owned();
-    if reason.chars().count() > 500 {
+    // Counted as sent, as the contract's `maxLength` is.
+    if body.reason.chars().count() > 500 {
         let mut errors = FieldErrors::default();
         errors.add("reason", "Please keep the reason under 500 characters.");
         return Err(ApiError::Validation(errors));
     }
+    let reason = body.reason.trim().to_owned();
     let idempotency_key = headers
         .get("idempotency-key")
         .and_then(|value| value.to_str().ok())
@@ -109,9 +125,10 @@ async fn refund(
         .map_or_else(
             || {
                 format!(
-                    "auto:{}:{reason}",
+                    "auto:{}:{}:{reason}",
                     body.amount
-                        .map_or_else(|| "policy".to_owned(), |amount| amount.to_string())
+                        .map_or_else(|| "policy".to_owned(), |amount| amount.to_string()),
+                    if body.cancel { "cancel" } else { "goodwill" }
                 )
             },
             str::to_owned,
@@ -119,6 +136,7 @@ async fn refund(
     let request = RefundRequest {
         amount: body.amount.map(Money::from_cents),
         reason,
+        cancel: body.cancel,
         idempotency_key,
         actor: actor.name,
     };
@@ -146,6 +164,22 @@ fn refund_error(error: RefundError) -> ApiError {
         ),
         RefundError::ReasonRequired => field("reason", "Please give a reason for refunding this amount.".into()),
         RefundError::TooMuch { refundable } => field("amount", format!("At most {refundable} can still be refunded.")),
+        RefundError::GoodwillNeedsAmount => field(
+            "amount",
+            "A goodwill refund keeps the order valid: enter the amount to give back and a reason.".into(),
+        ),
+        RefundError::GoodwillTooMuch { refundable } => field(
+            "amount",
+            format!(
+                "A goodwill refund keeps the order valid, so it must be less than the {refundable} left. To give \
+                 everything back, cancel the order."
+            ),
+        ),
+        RefundError::KeyReused => ApiError::Conflict(
+            "This refund was already asked for with another amount, reason or choice. Start a new refund to make \
+             another."
+                .into(),
+        ),
         RefundError::InProgress => {
             ApiError::Conflict("Another refund of this order is under way. Please reload the order in a moment.".into())
         }

@@ -111,7 +111,8 @@ async fn sign_in(
     refuse_cross_site(&headers, &state.settings.public_url)?;
     let name = request.name.trim().to_owned();
     let mut errors = FieldErrors::default();
-    if name.is_empty() || name.chars().count() > MAX_NAME_CHARS || name.chars().any(char::is_control) {
+    // Counted as sent, as the contract's `maxLength` is.
+    if name.is_empty() || request.name.chars().count() > MAX_NAME_CHARS || name.chars().any(char::is_control) {
         errors.add(
             "name",
             "Please enter your name (up to 60 characters), for the activity log.",

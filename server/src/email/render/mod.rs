@@ -13,12 +13,13 @@ use time::OffsetDateTime;
 
 use super::message::{Attachment, InlineImage, RenderedEmail};
 use crate::event::Event;
+use crate::invoices::InvoiceDocument;
 use crate::orders::{Order, OrderKind};
 use crate::store::{RefundRecord, TicketRecord, TicketStatus};
 use crate::tickets::display_code;
 use views::{
-    AttendeeTicket, EventView, MerchandiseConfirmation, RefundConfirmation, SponsorshipReceipt, TicketAccess,
-    TicketReceipt, Waitlist,
+    AttendeeTicket, EventView, InvoiceCorrection, MerchandiseConfirmation, RefundConfirmation, SponsorshipReceipt,
+    TicketAccess, TicketReceipt, Waitlist,
 };
 
 const TICKET_QR_ID: &str = "ticket-qr";
@@ -60,6 +61,10 @@ const TEMPLATES: &[(&str, &str)] = &[
     template!("refund/preheader.txt"),
     template!("refund/body.txt"),
     template!("refund/body.html"),
+    template!("invoice_correction/subject.txt"),
+    template!("invoice_correction/preheader.txt"),
+    template!("invoice_correction/body.txt"),
+    template!("invoice_correction/body.html"),
 ];
 
 #[derive(Debug, thiserror::Error)]
@@ -130,16 +135,18 @@ impl Renderer {
     }
 
     /// The email a paid order sends: ticket receipt, merchandise confirmation or sponsorship
-    /// receipt. `tickets` are a ticket order's tickets: the receipt carries the buyer's own.
+    /// receipt. `tickets` are a ticket order's tickets: the receipt carries the buyer's own, and
+    /// `manage_token` opens the buyer's "Manage your tickets" page.
     pub fn order_confirmation(
         &self,
         event: &Event,
         site_url: &str,
         order: &Order,
         tickets: &[TicketRecord],
+        manage_token: Option<&str>,
     ) -> Result<RenderedEmail, RenderError> {
         match order.kind {
-            OrderKind::Ticket => self.ticket_receipt(event, site_url, order, tickets),
+            OrderKind::Ticket => self.ticket_receipt(event, site_url, order, tickets, manage_token),
             OrderKind::Merchandise => self.merchandise_confirmation(event, site_url, order),
             OrderKind::Sponsorship => self.sponsorship_receipt(event, site_url, order),
         }
@@ -151,14 +158,12 @@ impl Renderer {
         site_url: &str,
         order: &Order,
         tickets: &[TicketRecord],
+        manage_token: Option<&str>,
     ) -> Result<RenderedEmail, RenderError> {
         let buyer_ticket = tickets
             .iter()
-            .find(|ticket| ticket.position == 1 && ticket.status == TicketStatus::Valid);
-        let manage_url = order
-            .manage_token
-            .as_deref()
-            .map(|token| manage_tickets_url(site_url, token));
+            .find(|ticket| ticket.position == 1 && ticket.status == TicketStatus::Valid && !ticket.given_away());
+        let manage_url = manage_token.map(|token| manage_tickets_url(site_url, token));
         let access = TicketAccess {
             code: buyer_ticket.map_or_else(|| order.reference.clone(), |ticket| display_code(&ticket.code)),
             manage_url: manage_url.as_deref(),
@@ -180,18 +185,25 @@ impl Renderer {
         Ok(email)
     }
 
-    /// One attendee's own ticket, sent when the buyer names them.
+    /// One attendee's own ticket, sent when it is given to them; `holder_token` opens their
+    /// own "Manage your ticket" page (none when the seat went back to the buyer).
     pub fn attendee_ticket(
         &self,
         event: &Event,
         site_url: &str,
         order: &Order,
         ticket: &TicketRecord,
+        holder_token: Option<&str>,
     ) -> Result<RenderedEmail, RenderError> {
         let calendar_filename = calendar::filename(&event.name);
         let code = display_code(&ticket.code);
         let attendee = ticket.attendee_name.as_deref().unwrap_or("there");
-        let view = AttendeeTicket::new(event, order, attendee, &code, TICKET_QR_ID, &calendar_filename);
+        let manage_url = holder_token.map(|token| manage_tickets_url(site_url, token));
+        let access = TicketAccess {
+            code: code.clone(),
+            manage_url: manage_url.as_deref(),
+        };
+        let view = AttendeeTicket::new(event, order, attendee, &access, TICKET_QR_ID, &calendar_filename);
         let context = email_context(&EventView::new(event, site_url), None, &view);
         let mut email = self.compose("attendee_ticket", &context)?;
         self.attach_ticket(
@@ -300,6 +312,21 @@ impl Renderer {
         self.compose("refund", &context)
     }
 
+    /// Tells the buyer their billing details are corrected: the old invoice's credit note and
+    /// the new invoice go with it (the caller attaches them).
+    pub fn invoice_correction(
+        &self,
+        event: &Event,
+        site_url: &str,
+        order: &Order,
+        invoice: &InvoiceDocument,
+        credit_note: &InvoiceDocument,
+    ) -> Result<RenderedEmail, RenderError> {
+        let view = InvoiceCorrection::new(order, invoice, credit_note);
+        let context = email_context(&EventView::new(event, site_url), None, &view);
+        self.compose("invoice_correction", &context)
+    }
+
     /// The subject and both parts of the email whose templates are in `folder`, set in the layout.
     fn compose(&self, folder: &str, context: &Value) -> Result<RenderedEmail, RenderError> {
         let subject = single_line(&self.render(&format!("{folder}/subject.txt"), context)?);
@@ -336,8 +363,8 @@ impl Renderer {
     }
 }
 
-/// The buyer's "Manage your tickets" page. The secret is in the fragment, which browsers
-/// never send to a server, so it stays out of every log and `Referer`.
+/// A "Manage your tickets" page, the buyer's or one holder's. The secret is in the fragment,
+/// which browsers never send to a server, so it stays out of every log and `Referer`.
 pub fn manage_tickets_url(site_url: &str, token: &str) -> String {
     format!("{}/my-tickets#{token}", site_url.trim_end_matches('/'))
 }

@@ -44,13 +44,19 @@ fn order(kind: OrderKind, buyer_name: &str, item_name: &str, unit_cents: i64, qu
         pickup_code: None,
         last_payment_error: None,
         refund_reason: None,
-        manage_token: None,
+        manage_token_hash: None,
         picked_up_at: None,
         picked_up_by: None,
         created_at: PAID_AT - 60_000,
         updated_at: PAID_AT,
         expires_at: PAID_AT + 1_800_000,
         paid_at: Some(PAID_AT),
+        phase: None,
+        discounts: Vec::new(),
+        code: None,
+        tax: None,
+        billing: None,
+        billing_corrected_at: None,
     }
 }
 
@@ -120,7 +126,7 @@ fn tickets_of(order: &Order) -> Vec<TicketRecord> {
             attendee_name: (position == 1).then(|| order.buyer_name.clone()),
             attendee_email: (position == 1).then(|| order.buyer_email.clone()),
             status: TicketStatus::Valid,
-            replaced_by: None,
+            holder_token_hash: None,
             checked_in_at: None,
             checked_in_by: None,
             created_at: PAID_AT,
@@ -130,12 +136,9 @@ fn tickets_of(order: &Order) -> Vec<TicketRecord> {
 }
 
 fn render_order(order: &Order) -> RenderedEmail {
-    let order = Order {
-        manage_token: (order.kind == OrderKind::Ticket).then(|| "manage-secret".to_owned()),
-        ..order.clone()
-    };
+    let manage_token = (order.kind == OrderKind::Ticket).then_some("manage-secret");
     Renderer::new()
-        .order_confirmation(&shipped_event(), SITE, &order, &tickets_of(&order))
+        .order_confirmation(&shipped_event(), SITE, order, &tickets_of(order), manage_token)
         .expect("the email renders")
 }
 
@@ -395,7 +398,7 @@ fn an_attendee_ticket_is_theirs_alone() {
     ticket.attendee_email = Some("bo@example.com".into());
 
     let email = Renderer::new()
-        .attendee_ticket(&shipped_event(), SITE, &order, &ticket)
+        .attendee_ticket(&shipped_event(), SITE, &order, &ticket, Some("holder-secret"))
         .unwrap();
 
     assert_eq!(email.subject, "Your Team Pass for CodeWave Miami 2026");
@@ -408,6 +411,13 @@ fn an_attendee_ticket_is_theirs_alone() {
     assert_contains_all(&email.text, &facts);
     assert_contains_all(&unescaped(&email.html), &facts);
     assert!(!email.text.contains(BUYER_CODE_SHOWN) && !email.text.contains("manage-secret"));
+    let own_link = "https://codewave.events/my-tickets#holder-secret";
+    assert!(email.text.contains(own_link), "the holder's own link: {}", email.text);
+    assert!(unescaped(&email.html).contains(own_link));
+    assert!(
+        !email.text.contains("Ask Ana Diaz"),
+        "the holder passes it on, not the buyer"
+    );
     attachment(&email, "ticket-TK-3000-0000-0000-0000-000X.png");
     let (_, calendar) = calendar_of(&email);
     assert_eq!(
@@ -502,8 +512,12 @@ fn rendering_the_same_ticket_twice_gives_the_same_email() {
     let (event, order) = (shipped_event(), vip_ticket("Ana Diaz"));
 
     let tickets = tickets_of(&order);
-    let first = renderer.order_confirmation(&event, SITE, &order, &tickets).unwrap();
-    let second = renderer.order_confirmation(&event, SITE, &order, &tickets).unwrap();
+    let first = renderer
+        .order_confirmation(&event, SITE, &order, &tickets, Some("manage-secret"))
+        .unwrap();
+    let second = renderer
+        .order_confirmation(&event, SITE, &order, &tickets, Some("manage-secret"))
+        .unwrap();
 
     assert_eq!(first, second);
 }
@@ -630,4 +644,58 @@ fn a_tier_without_exhibition_space_does_not_promise_one() {
         &["2 VIP passes", "Host a 90-minute hands-on workshop", "$3,000.00"],
     );
     assert!(!email.text.contains("exhibition space"));
+}
+
+fn refund_of(order: &Order, cents: i64, cancels_order: bool) -> (Order, RefundRecord) {
+    let refunded = Order {
+        refunded_amount: Money::from_cents(cents),
+        status: if cancels_order {
+            OrderStatus::Refunded
+        } else {
+            OrderStatus::Paid
+        },
+        ..order.clone()
+    };
+    let refund = RefundRecord {
+        id: "refund-1".into(),
+        order_id: order.id.clone(),
+        idempotency_key: "key".into(),
+        amount: Money::from_cents(cents),
+        policy: if cancels_order { "half" } else { "goodwill" }.into(),
+        reason: "A reason".into(),
+        cancels_order,
+        request_hash: None,
+        status: crate::store::RefundStatus::Succeeded,
+        gateway_refund_id: Some("re_1".into()),
+        error: None,
+        actor: "Olivia".into(),
+        created_at: PAID_AT,
+        completed_at: Some(PAID_AT),
+    };
+    (refunded, refund)
+}
+
+#[test]
+fn a_refund_email_says_whether_the_order_is_cancelled_whatever_the_amount() {
+    let (half, cancelling) = refund_of(&vip_ticket("Ana Diaz"), 64_950, true);
+    let (kept, goodwill) = refund_of(&vip_ticket("Ana Diaz"), 20_000, false);
+
+    let cancelled = Renderer::new()
+        .refund_confirmation(&shipped_event(), SITE, &half, &cancelling)
+        .unwrap();
+    let valid = Renderer::new()
+        .refund_confirmation(&shipped_event(), SITE, &kept, &goodwill)
+        .unwrap();
+
+    let cancelled_text = "Your order is cancelled: it is no longer valid and its tickets will not admit anyone.";
+    assert!(cancelled.text.contains(cancelled_text), "{}", cancelled.text);
+    assert!(unescaped(&cancelled.html).contains(cancelled_text));
+    assert!(
+        valid
+            .text
+            .contains("Your order stays valid: its tickets still admit their holders."),
+        "{}",
+        valid.text
+    );
+    assert!(!valid.text.contains("cancelled"));
 }

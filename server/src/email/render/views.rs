@@ -2,10 +2,11 @@
 //! so templates never format money or dates themselves.
 
 use serde::Serialize;
-use time::{Date, OffsetDateTime};
+use time::OffsetDateTime;
 
 use crate::domain::{Money, could_carry_a_link};
-use crate::event::Event;
+use crate::event::{Event, long_date};
+use crate::invoices::InvoiceDocument;
 use crate::orders::Order;
 use crate::store::RefundRecord;
 use crate::tickets::transfer_until;
@@ -76,6 +77,9 @@ pub(super) struct TicketReceipt {
     pub quantity: i64,
     pub unit_price: String,
     pub amount: String,
+    /// The price phase, such as "Early bird".
+    pub phase: Option<String>,
+    pub discounts: Vec<DiscountLine>,
     pub reference: String,
     /// The buyer's own ticket: it admits one person.
     pub ticket_code: String,
@@ -92,7 +96,7 @@ pub(super) struct TicketReceipt {
     pub transfer_until: String,
 }
 
-/// What a ticket email needs beyond the order: the holder's code and the buyer's link.
+/// What a ticket email needs beyond the order: the holder's code and their private link.
 pub(super) struct TicketAccess<'a> {
     /// The ticket's code as printed ("TK-…"); the order reference for an order without tickets.
     pub code: String,
@@ -116,6 +120,8 @@ impl TicketReceipt {
             quantity: order.quantity,
             unit_price: order.unit_price.to_string(),
             amount: order.amount.to_string(),
+            phase: order.phase.clone(),
+            discounts: discount_lines(order),
             reference: order.reference.clone(),
             ticket_code: access.code.clone(),
             other_tickets: order.quantity - 1,
@@ -143,6 +149,9 @@ pub(super) struct AttendeeTicket {
     pub features: Vec<String>,
     pub qr_content_id: String,
     pub calendar_filename: String,
+    /// The holder's own "Manage your ticket" link; none when the seat went back to the buyer.
+    pub manage_url: Option<String>,
+    pub transfer_until: String,
 }
 
 impl AttendeeTicket {
@@ -150,7 +159,7 @@ impl AttendeeTicket {
         event: &Event,
         order: &Order,
         attendee: &str,
-        code: &str,
+        access: &TicketAccess<'_>,
         qr_content_id: &str,
         calendar_filename: &str,
     ) -> Self {
@@ -159,11 +168,13 @@ impl AttendeeTicket {
             attendee: attendee.to_owned(),
             buyer_name: order.buyer_name.clone(),
             ticket_name: ticket.map_or_else(|| order.item_name.clone(), |ticket| ticket.name.clone()),
-            ticket_code: code.to_owned(),
+            ticket_code: access.code.clone(),
             reference: order.reference.clone(),
             features: ticket.map(|ticket| ticket.features.clone()).unwrap_or_default(),
             qr_content_id: qr_content_id.to_owned(),
             calendar_filename: calendar_filename.to_owned(),
+            manage_url: access.manage_url.map(str::to_owned),
+            transfer_until: long_date(transfer_until(event)),
         }
     }
 }
@@ -177,6 +188,7 @@ pub(super) struct MerchandiseConfirmation {
     pub quantity: i64,
     pub unit_price: String,
     pub amount: String,
+    pub discounts: Vec<DiscountLine>,
     pub reference: String,
     pub pickup_code: String,
     pub paid_on: Option<String>,
@@ -193,6 +205,7 @@ impl MerchandiseConfirmation {
             quantity: order.quantity,
             unit_price: order.unit_price.to_string(),
             amount: order.amount.to_string(),
+            discounts: discount_lines(order),
             reference: order.reference.clone(),
             pickup_code: pickup_code.to_owned(),
             paid_on: paid_on(event, order),
@@ -207,6 +220,7 @@ pub(super) struct SponsorshipReceipt {
     pub company_name: String,
     pub tier_label: String,
     pub amount: String,
+    pub discounts: Vec<DiscountLine>,
     pub reference: String,
     pub paid_on: Option<String>,
     pub perks: Vec<String>,
@@ -235,6 +249,7 @@ impl SponsorshipReceipt {
             company_name: option_text(order, "companyName").unwrap_or_else(|| order.buyer_name.clone()),
             tier_label,
             amount: order.amount.to_string(),
+            discounts: discount_lines(order),
             reference: order.reference.clone(),
             paid_on: paid_on(event, order),
             perks: tier.map(|tier| tier.perks.clone()).unwrap_or_default(),
@@ -257,6 +272,8 @@ pub(super) struct RefundConfirmation {
     pub earlier_refunds: Option<String>,
     pub refunded_on: Option<String>,
     pub in_full: bool,
+    /// Whether the order is cancelled: every refund under the terms, not a goodwill one.
+    pub cancelled: bool,
 }
 
 impl RefundConfirmation {
@@ -277,13 +294,9 @@ impl RefundConfirmation {
                 .and_then(order_time)
                 .map(|at| long_date(at.to_offset(event.starts_at.offset()).date())),
             in_full: order.refunded_amount >= order.amount,
+            cancelled: refund.cancels_order || order.refunded_amount >= order.amount,
         }
     }
-}
-
-/// "March 18, 2026"
-pub(super) fn long_date(date: Date) -> String {
-    format!("{} {}, {}", date.month(), date.day(), date.year())
 }
 
 /// The payment date in the venue's timezone, where the organisers keep their books.
@@ -301,4 +314,54 @@ pub(super) fn order_time(unix_ms: i64) -> Option<OffsetDateTime> {
 fn option_text(order: &Order, key: &str) -> Option<String> {
     let value = order.options.get(key)?.as_str()?.trim();
     (!value.is_empty()).then(|| value.to_owned())
+}
+
+/// A discount as a receipt lists it.
+#[derive(Debug, Serialize)]
+pub(super) struct DiscountLine {
+    pub label: String,
+    /// "$699.00"
+    pub amount: String,
+}
+
+fn discount_lines(order: &Order) -> Vec<DiscountLine> {
+    order
+        .discounts
+        .iter()
+        .map(|discount| DiscountLine {
+            label: discount.label.clone(),
+            amount: discount.amount.to_string(),
+        })
+        .collect()
+}
+
+#[derive(Debug, Serialize)]
+pub(super) struct InvoiceCorrection {
+    pub buyer_name: String,
+    pub reference: String,
+    pub invoice_number: String,
+    pub replaced_number: String,
+    pub credit_number: String,
+    pub company: String,
+    /// The new invoice's buyer: name, address lines, tax id.
+    pub billed_to: Vec<String>,
+}
+
+impl InvoiceCorrection {
+    pub fn new(order: &Order, invoice: &InvoiceDocument, credit_note: &InvoiceDocument) -> Self {
+        let buyer = &invoice.buyer;
+        let billed_to = std::iter::once(buyer.name.clone())
+            .chain(buyer.address.iter().cloned())
+            .chain(buyer.tax_id.iter().map(|id| format!("Tax ID {id}")))
+            .collect();
+        Self {
+            buyer_name: order.buyer_name.clone(),
+            reference: order.reference.clone(),
+            invoice_number: invoice.number.clone(),
+            replaced_number: credit_note.refers_to.clone().unwrap_or_default(),
+            credit_number: credit_note.number.clone(),
+            company: buyer.name.clone(),
+            billed_to,
+        }
+    }
 }

@@ -8,12 +8,12 @@ export const buttonVariants = cva(
   {
     variants: {
       variant: {
-        default: 'bg-primary text-primary-foreground shadow-sm hover:bg-primary/90',
-        secondary: 'bg-secondary text-secondary-foreground shadow-sm hover:bg-secondary/90',
+        default: 'bg-primary text-primary-foreground shadow-sm hover:bg-primary-hover',
+        secondary: 'bg-secondary text-secondary-foreground shadow-sm hover:bg-secondary-hover',
         outline: 'border border-input bg-background text-foreground shadow-xs hover:bg-muted',
         ghost: 'text-foreground hover:bg-muted',
         link: 'text-secondary underline-offset-4 hover:underline',
-        destructive: 'bg-destructive text-destructive-foreground shadow-sm hover:bg-destructive/90',
+        destructive: 'bg-destructive text-destructive-foreground shadow-sm hover:bg-destructive-hover',
       },
       size: {
         default: 'h-10 px-4 py-2',

@@ -1,6 +1,7 @@
 import { expectShape, resource } from '@/lib/resource';
+import { salesFactsOf, type SalesFacts } from '@/lib/sales';
 
-export interface MerchandiseItem {
+export interface MerchandiseItem extends SalesFacts {
   id: number;
   name: string;
   description: string;
@@ -17,12 +18,12 @@ export interface MerchandiseItem {
 
 const URL = '/api/merchandise';
 
-function parseMerchandise(body: unknown): MerchandiseItem[] {
+export function parseMerchandise(body: unknown): MerchandiseItem[] {
   expectShape(Array.isArray(body), URL);
-  for (const item of body as Partial<MerchandiseItem>[]) {
+  return (body as Partial<MerchandiseItem>[]).map((item) => {
     expectShape(Number.isInteger(item.id) && typeof item.name === 'string' && Number.isInteger(item.price), URL);
-  }
-  return body as MerchandiseItem[];
+    return { ...item, ...salesFactsOf(item) } as MerchandiseItem;
+  });
 }
 
 export const merchandise = resource(URL, parseMerchandise, 3);

@@ -1,12 +1,12 @@
 import { expectShape, resource } from '@/lib/resource';
+import { salesFactsOf, type SalesFacts } from '@/lib/sales';
 
-export interface SponsorshipTier {
+export interface SponsorshipTier extends SalesFacts {
   value: string;
   label: string;
   /** Integer US cents: the one price list for the page, the sponsor form and the charge (DESIGN.md §4.2). */
   amount: number;
   group: 'standard' | 'signature';
-  available: boolean;
   vipPasses: number;
   exhibitionSpace?: string;
   perks: string[];
@@ -16,9 +16,9 @@ export type SponsorshipGroup = SponsorshipTier['group'];
 
 const URL = '/api/sponsorship-tiers';
 
-function parseTiers(body: unknown): SponsorshipTier[] {
+export function parseTiers(body: unknown): SponsorshipTier[] {
   expectShape(Array.isArray(body), URL);
-  for (const tier of body as Partial<SponsorshipTier>[]) {
+  return (body as Partial<SponsorshipTier>[]).map((tier) => {
     expectShape(
       typeof tier.value === 'string' &&
         Number.isInteger(tier.amount) &&
@@ -26,12 +26,13 @@ function parseTiers(body: unknown): SponsorshipTier[] {
         Array.isArray(tier.perks),
       URL,
     );
-  }
-  return body as SponsorshipTier[];
+    return { ...tier, ...salesFactsOf(tier) } as SponsorshipTier;
+  });
 }
 
 export const sponsorshipTiers = resource(URL, parseTiers);
 
-export function useSponsorshipTiers() {
-  return sponsorshipTiers.use();
+/** The tier list; `enabled: false` holds the call back (a page that asks with a code instead). */
+export function useSponsorshipTiers({ enabled = true }: { enabled?: boolean } = {}) {
+  return sponsorshipTiers.use({ enabled });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { api } from '@/lib/api-client';
+import { api, ApiError } from '@/lib/api-client';
 import { freshQuery, orderStatuses } from './schemas';
 
 /**
@@ -15,8 +15,8 @@ async function answerOf<T>(url: string, body: unknown, schema: z.ZodMiniType<T>)
     body: JSON.stringify(body),
   });
   if (response.status === 401 || response.status === 403) {
-    const { message } = (await response.json()) as { message?: string };
-    throw new Error(message ?? 'Please sign in again.');
+    const { message, code } = (await response.json()) as { message?: string; code?: string };
+    throw new ApiError(response.status, message ?? 'Please sign in again.', {}, code);
   }
   if (response.status >= 500) throw new Error('The server could not answer. Please try again.');
   return schema.parse(await response.json());
@@ -37,6 +37,7 @@ export type CheckInAnswer = z.infer<typeof checkInSchema>;
 export function useCheckIn() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: ['admin', 'check-in'],
     mutationFn: (code: string) => answerOf('/api/admin/check-in', { code }, checkInSchema),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'dashboard'] }),
   });
@@ -79,6 +80,7 @@ export type HandoverAnswer = z.infer<typeof handoverSchema>;
 export function useHandOver() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: ['admin', 'hand-over'],
     mutationFn: (code: string) => answerOf('/api/admin/pickups', { code }, handoverSchema),
     onSuccess: () =>
       Promise.all([

@@ -17,6 +17,7 @@ export function useEmails(status: string, page: number) {
 export function useRetryEmail() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: ['admin', 'retry-email'],
     mutationFn: async (id: string) =>
       emailSchema.parse(await api.post<unknown>(`/api/admin/emails/${encodeURIComponent(id)}/retry`, {})),
     onSuccess: () =>

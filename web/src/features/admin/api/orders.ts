@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
-import { freshQuery, orderSchema, pageSchema, refundSchema } from './schemas';
+import { freshQuery, invoiceLinkSchema, orderSchema, pageSchema, refundSchema } from './schemas';
 
 export interface OrderFilters {
   q: string;
@@ -43,6 +43,8 @@ const orderPageSchema = z.object({
   ),
   timeline: z.array(z.object({ at: z.int(), kind: z.string(), text: z.string(), actor: z.optional(z.string()) })),
   refundPolicy: z.object({ window: z.string(), amount: z.int(), explanation: z.string() }),
+  /** Oldest first. */
+  invoices: z._default(z.array(invoiceLinkSchema), () => []),
 });
 
 export type OrderPage = z.infer<typeof orderPageSchema>;
@@ -61,6 +63,7 @@ export function useOrder(id: string) {
 function useOrderChange<T, R>(id: string, change: (body: T) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: orderKey(id),
     mutationFn: change,
     onSuccess: () =>
       Promise.all([
@@ -75,6 +78,11 @@ export interface RefundRequest {
   /** Cents; omitted for the policy's amount. */
   amount?: number;
   reason: string;
+  /**
+   * True: the order is cancelled (its tickets void, its stock back on sale), whatever the amount.
+   * False: a goodwill refund of part of what is left, with a reason; the order stays valid.
+   */
+  cancel: boolean;
   /** One per refund attempt, so a retried request is the same refund. */
   idempotencyKey: string;
 }

@@ -5,6 +5,21 @@ const optionalText = () => z.optional(z.nullable(z.string()));
 export const orderKinds = ['ticket', 'merchandise', 'sponsorship'] as const;
 export const orderStatuses = ['pending', 'paid', 'failed', 'expired', 'refunded'] as const;
 
+/** A company's billing details, as the buyer gave them for the invoice. */
+export const billingSchema = z.object({
+  company: z.string(),
+  /** One or two lines. */
+  address: z.string(),
+  city: z.string(),
+  region: optionalText(),
+  postalCode: optionalText(),
+  /** ISO 3166-1 alpha-2: "US". */
+  country: z.string(),
+  taxId: optionalText(),
+});
+
+export type Billing = z.infer<typeof billingSchema>;
+
 export const orderSchema = z.object({
   id: z.string(),
   reference: z.string(),
@@ -30,9 +45,35 @@ export const orderSchema = z.object({
   updatedAt: z.int(),
   expiresAt: z.int(),
   paidAt: z.optional(z.nullable(z.int())),
+  /** The price phase it was priced in, such as "Early bird". */
+  phase: optionalText(),
+  /** Each discount taken off `unitPrice × quantity` to make `amount`, such as a code's. */
+  discounts: z._default(z.array(z.object({ label: z.string(), amount: z.int() })), () => []),
+  /** The code the buyer gave. */
+  code: optionalText(),
+  /** Without them, the invoice names the buyer. */
+  billing: z.optional(z.nullable(billingSchema)),
+  /** When the buyer corrected the billing details (once at most). */
+  billingCorrectedAt: z.optional(z.nullable(z.int())),
 });
 
 export type Order = z.infer<typeof orderSchema>;
+
+export const invoiceKinds = ['invoice', 'credit_note'] as const;
+export type InvoiceKind = (typeof invoiceKinds)[number];
+
+/** An invoice or credit note, and where its PDF is (the session cookie opens it). */
+export const invoiceLinkSchema = z.object({
+  /** "CW2026-00001" */
+  number: z.string(),
+  kind: z.enum(invoiceKinds),
+  /** Cents, negative for a credit note. */
+  total: z.int(),
+  issuedAt: z.int(),
+  url: z.string(),
+});
+
+export type InvoiceLink = z.infer<typeof invoiceLinkSchema>;
 
 export const emailSchema = z.object({
   id: z.string(),
@@ -57,8 +98,11 @@ export const refundSchema = z.object({
   id: z.string(),
   orderId: z.string(),
   amount: z.int(),
+  /** The policy window it was made under, `override` for an amount with a reason, or `goodwill`. */
   policy: z.string(),
   reason: z.string(),
+  /** A refund under the terms cancels the order, whatever the amount; a goodwill refund keeps it valid. */
+  cancelsOrder: z.boolean(),
   status: z.enum(['pending', 'succeeded', 'failed']),
   gatewayRefundId: optionalText(),
   error: optionalText(),

@@ -39,6 +39,7 @@ export function useSponsorships() {
 export function useAddSponsorNote() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: ['admin', 'sponsor-note'],
     mutationFn: ({ orderId, text }: { orderId: string; text: string }) =>
       api.post<unknown>(`/api/admin/orders/${encodeURIComponent(orderId)}/notes`, { text }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sponsorsKey }),

@@ -1,11 +1,13 @@
 import { Route, Routes } from '@/lib/router';
-import { useAdminAccess } from '../api/session';
+import { useAdminAccess, useSignInWhenSessionEnds } from '../api/session';
 import { AdminLayout } from './admin-layout';
 import { BackOfficeClosed } from './back-office-closed';
 import { CheckInPage } from './check-in-page';
+import { CodesPage } from './codes-page';
 import { DashboardPage } from './dashboard-page';
 import { EmailsPage } from './emails-page';
 import { ExportsPage } from './exports-page';
+import { InvoicesPage } from './invoices-page';
 import { OrderPage } from './order-page';
 import { OrdersPage } from './orders-page';
 import { PickListPage } from './pick-list-page';
@@ -18,6 +20,7 @@ import { WaitlistPage } from './waitlist-page';
 /** /admin/*: the organizer's back office, loaded only by those who open it. */
 export function AdminApp() {
   const access = useAdminAccess();
+  useSignInWhenSessionEnds();
 
   if (!access.data) {
     return (
@@ -27,7 +30,7 @@ export function AdminApp() {
     );
   }
   if (access.data.state === 'disabled') return <BackOfficeClosed message={access.data.message} />;
-  if (access.data.state === 'sign-in') return <SignInPage />;
+  if (access.data.state === 'sign-in') return <SignInPage notice={access.data.notice} />;
 
   return (
     <AdminLayout name={access.data.name}>
@@ -38,6 +41,8 @@ export function AdminApp() {
         <Route path="emails" element={<EmailsPage />} />
         <Route path="waitlist" element={<WaitlistPage />} />
         <Route path="sponsorships" element={<SponsorshipsPage />} />
+        <Route path="codes" element={<CodesPage />} />
+        <Route path="invoices" element={<InvoicesPage />} />
         <Route path="exports" element={<ExportsPage />} />
         <Route path="check-in" element={<CheckInPage />} />
         <Route path="pickup" element={<PickupPage />} />

@@ -14,6 +14,8 @@ const screens = [
   { to: paths.admin.emails, label: 'Emails', end: false },
   { to: paths.admin.waitlist, label: 'Waitlist', end: false },
   { to: paths.admin.sponsorships, label: 'Sponsorships', end: false },
+  { to: paths.admin.codes, label: 'Codes', end: false },
+  { to: paths.admin.invoices, label: 'Invoices', end: false },
   { to: paths.admin.exports, label: 'Exports', end: false },
 ];
 

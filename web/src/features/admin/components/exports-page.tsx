@@ -6,16 +6,34 @@ import { Screen } from './screen';
 const exports = [
   {
     name: 'orders',
+    href: paths.admin.exportFile('orders'),
     title: 'Orders',
-    text: 'Every order of every kind, with amounts, refunds, payment ids and buyers.',
+    text: 'Every order of every kind, with amounts, price phases, discounts, codes, refunds, payment ids and buyers.',
   },
-  { name: 'attendees', title: 'Attendees', text: 'Paid ticket orders: who bought which ticket for how many people.' },
+  {
+    name: 'attendees',
+    href: paths.admin.exportFile('attendees'),
+    title: 'Attendees',
+    text: 'Paid ticket orders: who bought which ticket for how many people.',
+  },
   {
     name: 'pickups',
+    href: paths.admin.exportFile('pickups'),
     title: 'Merchandise pickups',
     text: 'What to hand over at the desk: pickup codes, items, sizes and colours.',
   },
-  { name: 'waitlist', title: 'Waitlist', text: 'Registrations with interests and whether each wants updates.' },
+  {
+    name: 'waitlist',
+    href: paths.admin.exportFile('waitlist'),
+    title: 'Waitlist',
+    text: 'Registrations with interests and whether each wants updates.',
+  },
+  {
+    name: 'codes',
+    href: paths.admin.exportFile('codes'),
+    title: 'Codes',
+    text: 'Every code with what it gives, its uses, dates and tag: the columns the Codes screen imports.',
+  },
 ] as const;
 
 export function ExportsPage() {
@@ -34,7 +52,7 @@ export function ExportsPage() {
               <CardContent className="space-y-3">
                 <p className="text-sm text-muted-foreground">{file.text}</p>
                 <a
-                  href={paths.admin.exportFile(file.name)}
+                  href={file.href}
                   download
                   className="inline-flex items-center gap-2 font-semibold text-secondary underline"
                 >

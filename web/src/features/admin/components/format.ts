@@ -1,8 +1,17 @@
+import type { InvoiceKind } from '../api/schemas';
+
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** A stored time (Unix milliseconds) in the organizer's own timezone: "Jan 5, 2026, 3:04 PM". */
 export function formatTime(unixMs: number | null | undefined): string {
   return unixMs ? dateTime.format(new Date(unixMs)) : '—';
+}
+
+/** "12.50" → 1250; anything else is not an amount. */
+export function parseDollars(text: string): number | null {
+  const match = /^\s*\$?(\d{1,7})(?:\.(\d{1,2}))?\s*$/.exec(text);
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
 
 export const kindLabels: Record<string, string> = {
@@ -22,6 +31,10 @@ export const statusLabels: Record<string, string> = {
   succeeded: 'Succeeded',
   transferred: 'Transferred',
   cancelled: 'Cancelled',
+  active: 'Active',
+  disabled: 'Disabled',
+  scheduled: 'Not yet valid',
+  used_up: 'Used up',
 };
 
 export const emailKindLabels: Record<string, string> = {
@@ -30,3 +43,13 @@ export const emailKindLabels: Record<string, string> = {
   waitlist_confirmation: 'Waitlist confirmation',
   attendee_ticket: 'Attendee ticket',
 };
+
+export const invoiceKindLabels: Record<InvoiceKind, string> = {
+  invoice: 'Invoice',
+  credit_note: 'Credit note',
+};
+
+/** The download's accessible name: "Download invoice CW2026-00001", "Download credit note CW2026-00002". */
+export function downloadLabel(document: { kind: InvoiceKind; number: string }): string {
+  return `Download ${invoiceKindLabels[document.kind].toLowerCase()} ${document.number}`;
+}

@@ -9,6 +9,7 @@ import { formatCents } from '@/lib/money';
 import { useOrder, useResendConfirmation, type OrderPage as OrderPageData } from '../api/orders';
 import { formatTime, kindLabels } from './format';
 import { NoteForm } from './note-form';
+import { OrderInvoices } from './order-invoices';
 import { RefundDialog } from './refund-dialog';
 import { Loading, Screen } from './screen';
 import { StatusBadge } from './status-badge';
@@ -115,6 +116,23 @@ function OrderDetails({ page }: { page: OrderPageData }) {
                   <span className="font-mono">{order.pickupCode}</span>
                 </Row>
               )}
+              {order.phase && <Row label="Price phase">{order.phase}</Row>}
+              {order.discounts.length > 0 && (
+                <Row label="Discounts">
+                  <ul>
+                    {order.discounts.map((discount, index) => (
+                      <li key={`${discount.label}-${index}`}>
+                        {discount.label}: −{formatCents(discount.amount)}
+                      </li>
+                    ))}
+                  </ul>
+                </Row>
+              )}
+              {order.code && (
+                <Row label="Code">
+                  <span className="font-mono">{order.code}</span>
+                </Row>
+              )}
               <Row label="Amount">{formatCents(order.amount)}</Row>
               <Row label="Refunded">{formatCents(order.refundedAmount)}</Row>
               <Row label="Payment">
@@ -173,6 +191,9 @@ function OrderDetails({ page }: { page: OrderPageData }) {
                   <li key={refund.id} className="flex flex-wrap items-center gap-2">
                     <strong>{formatCents(refund.amount)}</strong>
                     <StatusBadge status={refund.status} />
+                    <span className="font-medium">
+                      {refund.cancelsOrder ? 'Cancels the order' : 'Goodwill: the order stays valid'}
+                    </span>
                     <span className="text-muted-foreground">
                       {formatTime(refund.completedAt ?? refund.createdAt)} by {refund.actor}: {refund.reason}
                       {refund.error && ` (${refund.error})`}
@@ -183,6 +204,8 @@ function OrderDetails({ page }: { page: OrderPageData }) {
             </CardContent>
           </Card>
         )}
+
+        <OrderInvoices order={order} invoices={page.invoices} />
       </div>
 
       <Card>

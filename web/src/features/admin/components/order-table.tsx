@@ -43,6 +43,7 @@ export function OrderTable({ orders, caption }: { orders: Order[]; caption: stri
               </td>
               <td className={tableClasses.cell}>
                 {formatCents(order.amount)}
+                {order.code && <div className="font-mono text-muted-foreground">{order.code}</div>}
                 {order.refundedAmount > 0 && (
                   <div className="text-muted-foreground">refunded {formatCents(order.refundedAmount)}</div>
                 )}

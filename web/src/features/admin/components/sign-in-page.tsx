@@ -12,7 +12,8 @@ const signInSchema = z.object({
   password: z.string().check(z.minLength(1, 'Please enter the password.')),
 });
 
-export function SignInPage() {
+/** `notice` says why the form is back: signed out, or a session that ended. */
+export function SignInPage({ notice }: { notice?: string }) {
   useDocumentTitle('Sign in | Back office');
   const signIn = useSignIn();
 
@@ -23,7 +24,12 @@ export function SignInPage() {
           <h1 className="font-display text-2xl font-bold">Back office sign-in</h1>
           <p className="text-sm text-muted-foreground">For the organizers of the conference.</p>
         </CardHeader>
-        <CardContent>
+        <CardContent className="space-y-5">
+          {notice && (
+            <p role="status" className="rounded-md bg-muted p-3 text-sm">
+              {notice}
+            </p>
+          )}
           <Form
             schema={signInSchema}
             options={{ defaultValues: { name: '', password: '' } }}

@@ -1,14 +1,21 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { z } from 'zod/mini';
+import { billingSchema, type BillingRequest } from '@/lib/api/billing-details';
 import type { Ticket } from '@/lib/api/get-tickets';
 import { api } from '@/lib/api-client';
 import { AttemptKey } from '@/lib/attempt-key';
 
 const trimmed = () => z.string().check(z.trim());
 
-/** The details form: the brief's messages; the people count only matters for tickets sold per group. */
-export function ticketDetailsSchema(ticket: Pick<Ticket, 'name' | 'minQuantity' | 'maxQuantity'>) {
+/**
+ * The details form: the brief's messages; the people count only matters for tickets sold per group.
+ * `billing` is there only while its section is open; `countries` are the codes it may name.
+ */
+export function ticketDetailsSchema(
+  ticket: Pick<Ticket, 'name' | 'minQuantity' | 'maxQuantity'>,
+  countries?: ReadonlySet<string>,
+) {
   const tooFew = `The ${ticket.name} is for at least ${ticket.minQuantity} people.`;
   const tooMany = `One ${ticket.name} order is for at most ${ticket.maxQuantity} people. For a larger group, please contact the organizers.`;
   return z.object({
@@ -17,6 +24,9 @@ export function ticketDetailsSchema(ticket: Pick<Ticket, 'name' | 'minQuantity' 
     quantity: z
       .number(tooFew)
       .check(z.int(tooFew), z.minimum(ticket.minQuantity, tooFew), z.maximum(ticket.maxQuantity, tooMany)),
+    /** A discount or access code; empty when there is none. */
+    code: trimmed(),
+    billing: z.optional(billingSchema(countries)),
   });
 }
 
@@ -24,11 +34,15 @@ export type TicketDetails = z.output<ReturnType<typeof ticketDetailsSchema>>;
 
 export interface PaymentIntentRequest {
   ticketType: string;
-  /** price × quantity in cents; the server refuses (409) an amount that is not its own. */
+  /** The quote's total in cents; the server refuses (409) an amount that is not its own. */
   amount: number;
   name: string;
   email: string;
   quantity: number;
+  /** Only when the buyer gave one. */
+  code?: string;
+  /** A company's details for its invoice; only when the buyer gave them. */
+  billing?: BillingRequest;
 }
 
 export const paymentIntentSchema = z.object({
@@ -37,6 +51,8 @@ export const paymentIntentSchema = z.object({
   paymentIntentId: z.optional(z.string()),
   orderId: z.optional(z.string()),
   amount: z.optional(z.int()),
+  /** Nothing to pay (a 100% code): the order is paid already and there is no card step. */
+  paid: z.optional(z.boolean()),
 });
 
 export type PaymentIntent = z.infer<typeof paymentIntentSchema>;

@@ -6,7 +6,7 @@ import { getStripe } from '@/lib/stripe';
 import { deferred, jsonResponse, mockFetch, textResponse } from '@/test/fetch-mock';
 import { findToast, renderWithProviders } from '@/test/render';
 import { CheckoutPage } from './checkout-page';
-import { sandboxConfig, testEvent as event } from '@/test/fixtures';
+import { quoteAtListPrice, routeRequests, sandboxConfig, testEvent as event } from '@/test/fixtures';
 
 // Stripe.js never arrives here: the tests only check whether, and with which key, it is asked for.
 vi.mock('@/lib/stripe', () => {
@@ -42,13 +42,14 @@ const tickets = [
 
 const CLIENT_SECRET = 'pi_sandbox_abc_secret_xyz';
 
-type Handler = (body: unknown) => Response | Promise<Response>;
+type Handler = Parameters<typeof routeRequests>[0][string];
 
-/** A fake server: GET config and tickets, and the payment calls, each replaceable per test. */
+/** A fake server: GET config and tickets, the quote and the payment calls, each replaceable per test. */
 function serveCheckout(overrides: Partial<Record<string, Handler>> = {}) {
   const routes: Record<string, Handler> = {
     '/api/config': () => jsonResponse(sandboxConfig),
     '/api/tickets': () => jsonResponse(tickets),
+    '/api/quote': quoteAtListPrice((type) => tickets.find((ticket) => ticket.type === type)?.price),
     '/api/create-payment-intent': (body) => {
       const { amount } = body as { amount: number };
       return jsonResponse({
@@ -61,13 +62,9 @@ function serveCheckout(overrides: Partial<Record<string, Handler>> = {}) {
     },
     '/api/sandbox/confirm': () => jsonResponse({ status: 'succeeded', paymentIntentId: 'pi_sandbox_abc' }),
     '/api/confirm-purchase': () => jsonResponse({ status: 'paid', orderId: 'ord_1', reference: 'CW-7K3P9QXM' }),
-    ...overrides,
   };
-  return mockFetch((url, init) => {
-    const handler = routes[url];
-    if (!handler) return textResponse('not found', 404);
-    return handler(init?.body ? JSON.parse(String(init.body)) : undefined);
-  });
+  for (const [path, handler] of Object.entries(overrides)) if (handler) routes[path] = handler;
+  return mockFetch(routeRequests(routes));
 }
 
 /** The JSON bodies posted to `url`, in order. */
@@ -198,9 +195,11 @@ describe('ticket checkout: details', () => {
     await user.click(proceed());
 
     expect(await screen.findByRole('button', { name: 'Processing...' })).toBeDisabled();
-    expect(postedTo(fetchSpy, '/api/create-payment-intent')).toEqual([
-      { ticketType: 'developer', amount: 79900, name: 'Ana Diaz', email: 'ana@example.com', quantity: 1 },
-    ]);
+    await waitFor(() =>
+      expect(postedTo(fetchSpy, '/api/create-payment-intent')).toEqual([
+        { ticketType: 'developer', amount: 79900, name: 'Ana Diaz', email: 'ana@example.com', quantity: 1 },
+      ]),
+    );
 
     intent.resolve(jsonResponse({ clientSecret: CLIENT_SECRET, ticketId: 1, amount: 79900 }));
 
@@ -262,7 +261,7 @@ describe('ticket checkout: details', () => {
     await user.type(people, '6');
 
     await waitFor(() => expect(screen.queryByText('The Team Pass is for at least 4 people.')).not.toBeInTheDocument());
-    expect(within(form).getByText('$4,194.00')).toBeInTheDocument();
+    expect(await within(form).findByText('$4,194.00')).toBeInTheDocument();
     expect(within(summary).getByText('6 × $699.00')).toBeInTheDocument();
 
     await user.click(proceed());

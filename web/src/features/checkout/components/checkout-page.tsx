@@ -1,6 +1,6 @@
 import { ArrowLeftIcon } from '@/components/icons';
 import { useEffect } from 'react';
-import { Link, useNavigate, useParams } from '@/lib/router';
+import { Link, useNavigate, useParams, useSearchParams } from '@/lib/router';
 import { PaymentSettingsUnavailable } from '@/components/payment/payment-settings-unavailable';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -8,27 +8,39 @@ import { paths } from '@/config/paths';
 import { useConfig } from '@/features/config/api/get-config';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useToast } from '@/hooks/use-toast';
-import { useTickets } from '@/lib/api/get-tickets';
+import { parseTickets, useTickets } from '@/lib/api/get-tickets';
+import { useUnlockedList } from '@/lib/api/unlocked-list';
+import { useHydrated } from '@/lib/use-hydrated';
 import { CheckoutFlow } from './checkout-flow';
 import { CheckoutSkeleton } from './checkout-skeleton';
 
-/** /checkout/:ticketType — buying the ticket whose `type` is in the address. */
+/**
+ * /checkout/:ticketType — buying the ticket whose `type` is in the address. `?code=` fills in
+ * the code, and finds a hidden ticket it unlocks (a Speaker Pass) that the public list lacks.
+ */
 export function CheckoutPage() {
   const { ticketType = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  // the prerendered page was made without a code: it comes in once the page has hydrated
+  const hydrated = useHydrated();
+  const code = hydrated ? (searchParams.get('code') ?? '').trim() : '';
   const navigate = useNavigate();
   const { toast } = useToast();
   const tickets = useTickets();
   const config = useConfig();
   const event = config.data?.event;
 
-  const ticket = tickets.data?.find((candidate) => candidate.type === ticketType);
-  const unknownType = tickets.isSuccess && !ticket;
+  const listed = tickets.data?.find((candidate) => candidate.type === ticketType);
+  const unlocked = useUnlockedList('/api/tickets', parseTickets, code, { enabled: tickets.isSuccess && !listed });
+  const ticket = listed ?? unlocked.data?.find((candidate) => candidate.type === ticketType);
+  const loadFailed = tickets.isError || unlocked.isError;
+  const unknownType = tickets.isSuccess && !ticket && (code === '' || unlocked.isSuccess);
 
   // the flow names the tab once the ticket is known
   useDocumentTitle(ticket ? undefined : event ? `Ticket Checkout | ${event.name}` : 'Ticket Checkout');
 
   useEffect(() => {
-    if (tickets.isError) {
+    if (loadFailed) {
       toast({ title: 'Error', description: 'Could not load ticket information', variant: 'destructive' });
       void navigate(paths.home, { replace: true });
     } else if (unknownType) {
@@ -39,7 +51,7 @@ export function CheckoutPage() {
       });
       void navigate(paths.home, { replace: true });
     }
-  }, [tickets.isError, unknownType, navigate, toast]);
+  }, [loadFailed, unknownType, navigate, toast]);
 
   return (
     <div className="bg-muted">
@@ -63,7 +75,7 @@ export function CheckoutPage() {
         </div>
 
         {ticket && config.data ? (
-          <CheckoutFlow key={ticket.type} ticket={ticket} config={config.data} />
+          <CheckoutFlow key={`${ticket.type}:${code}`} ticket={ticket} config={config.data} initialCode={code} />
         ) : ticket && config.isError ? (
           <PaymentSettingsUnavailable onRetry={() => void config.refetch()} retrying={config.isFetching} />
         ) : (

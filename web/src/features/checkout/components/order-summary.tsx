@@ -1,17 +1,21 @@
 import { CheckIcon } from '@/components/icons';
+import { PriceBreakdown, type Pricing } from '@/components/payment/price-breakdown';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import type { Ticket } from '@/lib/api/get-tickets';
 import { formatCents } from '@/lib/money';
 
 interface OrderSummaryProps {
   ticket: Ticket;
-  quantity: number;
-  total: number;
+  /** The price per person now, as quoted. */
+  unitPrice: number;
+  /** The price phase it is in, such as "Early bird". */
+  phase: string | undefined;
+  pricing: Pricing;
   className?: string;
 }
 
-/** What is being bought: the ticket, its price per person, what it includes, and the total. */
-export function OrderSummary({ ticket, quantity, total, className }: OrderSummaryProps) {
+/** What is being bought: the ticket, its price per person, what it includes, the discounts and the total. */
+export function OrderSummary({ ticket, unitPrice, phase, pricing, className }: OrderSummaryProps) {
   return (
     <section aria-labelledby="order-summary-title" className={className}>
       <Card className="overflow-hidden">
@@ -23,10 +27,17 @@ export function OrderSummary({ ticket, quantity, total, className }: OrderSummar
           <p className="text-sm text-night-foreground/85">{ticket.description}</p>
         </CardHeader>
         <CardContent className="space-y-6 pt-6">
-          <p className="flex flex-wrap items-baseline gap-x-2">
-            <span className="font-display text-3xl font-bold tracking-tight">{formatCents(ticket.price)}</span>
-            <span className="text-muted-foreground">per person</span>
-          </p>
+          <div className="space-y-1">
+            <p className="flex flex-wrap items-baseline gap-x-2">
+              <span className="font-display text-3xl font-bold tracking-tight">{formatCents(unitPrice)}</span>
+              <span className="text-muted-foreground">per person</span>
+            </p>
+            {phase && (
+              <p className="w-fit rounded-md bg-accent px-2 py-0.5 text-sm font-semibold text-accent-foreground">
+                {phase} price
+              </p>
+            )}
+          </div>
 
           <ul className="space-y-2 text-sm" aria-label={`${ticket.name} includes`}>
             {ticket.features.map((feature) => (
@@ -37,18 +48,7 @@ export function OrderSummary({ ticket, quantity, total, className }: OrderSummar
             ))}
           </ul>
 
-          <dl className="space-y-2 border-t border-border pt-4 text-sm">
-            <div className="flex justify-between gap-4">
-              <dt className="text-muted-foreground">{quantity === 1 ? 'Ticket' : 'People'}</dt>
-              <dd>
-                {quantity} × {formatCents(ticket.price)}
-              </dd>
-            </div>
-            <div className="flex items-baseline justify-between gap-4 text-base font-semibold">
-              <dt>Total</dt>
-              <dd className="font-display text-xl">{formatCents(total)}</dd>
-            </div>
-          </dl>
+          <PriceBreakdown pricing={pricing} className="border-t border-border pt-4" />
         </CardContent>
       </Card>
     </section>

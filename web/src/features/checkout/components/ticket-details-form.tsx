@@ -1,8 +1,11 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
+import { CodeField } from '@/components/payment/code-field';
 import { Button } from '@/components/ui/button';
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
+import { useCountries } from '@/lib/api/countries';
+import { OptionalBilling } from '@/components/billing/optional-billing';
 import type { Ticket } from '@/lib/api/get-tickets';
 import { formatCents } from '@/lib/money';
 import { ticketDetailsSchema, type TicketDetails } from '../api/create-payment-intent';
@@ -11,22 +14,44 @@ export type TicketDetailsFormApi = UseFormReturn<TicketDetails, unknown, TicketD
 
 interface TicketDetailsFormProps {
   ticket: Ticket;
-  /** price × the people count, as the form currently reads. */
+  /** The order's quoted total, as the form currently reads. */
   total: number;
+  /** The code to start with, from a `?code=` link. */
+  initialCode: string;
+  /** Why the latest quote refused the code. */
+  codeError: string | undefined;
+  /** Why the ticket cannot be ordered now (not on sale yet, closed, sold out); null while it can. */
+  unavailable: string | null;
   submitting: boolean;
   onQuantityChange: (quantity: number) => void;
+  onCodeChange: (code: string) => void;
   onSubmit: (details: TicketDetails, form: TicketDetailsFormApi) => unknown;
 }
 
-/** Step one: who the ticket is for (and, for group tickets, how many people). */
-export function TicketDetailsForm({ ticket, total, submitting, onQuantityChange, onSubmit }: TicketDetailsFormProps) {
-  const schema = useMemo(() => ticketDetailsSchema(ticket), [ticket]);
+/**
+ * Step one: who the ticket is for (and, for group tickets, how many people), a company's billing
+ * details, and any code.
+ */
+export function TicketDetailsForm({
+  ticket,
+  total,
+  initialCode,
+  codeError,
+  unavailable,
+  submitting,
+  onQuantityChange,
+  onCodeChange,
+  onSubmit,
+}: TicketDetailsFormProps) {
+  const [billingOpen, setBillingOpen] = useState(false);
+  const countries = useCountries({ enabled: billingOpen });
+  const schema = useMemo(() => ticketDetailsSchema(ticket, countries.codes), [ticket, countries.codes]);
   const perGroup = ticket.minQuantity > 1;
 
   return (
     <Form
       schema={schema}
-      options={{ defaultValues: { name: '', email: '', quantity: ticket.minQuantity } }}
+      options={{ defaultValues: { name: '', email: '', quantity: ticket.minQuantity, code: initialCode } }}
       aria-label="Your details"
       className="space-y-6"
       onSubmit={onSubmit}
@@ -95,6 +120,10 @@ export function TicketDetailsForm({ ticket, total, submitting, onQuantityChange,
             />
           )}
 
+          <OptionalBilling open={billingOpen} onOpenChange={setBillingOpen} countries={countries} />
+
+          <CodeField quoteError={codeError} onCodeChange={onCodeChange} />
+
           <p className="flex items-baseline justify-between gap-4 border-t border-border pt-4 text-lg">
             <span className="font-medium">Total</span>
             <span className="font-display text-2xl font-bold" aria-live="polite">
@@ -102,13 +131,13 @@ export function TicketDetailsForm({ ticket, total, submitting, onQuantityChange,
             </span>
           </p>
 
-          {!ticket.available && (
+          {unavailable && (
             <p role="status" className="font-medium text-destructive">
-              Sorry, the {ticket.name} is sold out.
+              {unavailable}
             </p>
           )}
 
-          <Button type="submit" size="lg" className="w-full" disabled={submitting || !ticket.available}>
+          <Button type="submit" size="lg" className="w-full" disabled={submitting || unavailable !== null}>
             {submitting ? 'Processing...' : 'Proceed to Payment'}
           </Button>
         </>

@@ -54,10 +54,10 @@ export function HomePage() {
         <VenueSection event={event} />
       </Suspense>
       <Suspense>
-        <TicketsSection fullRefundUntil={event?.fullRefundUntil} />
+        <TicketsSection fullRefundUntil={event?.fullRefundUntil} timeZone={event?.timezone} />
       </Suspense>
       <Suspense>
-        <MerchandiseSection />
+        <MerchandiseSection timeZone={event?.timezone} />
       </Suspense>
       <Suspense>
         <RegisterSection

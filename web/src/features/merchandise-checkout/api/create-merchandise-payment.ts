@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { z } from 'zod/mini';
+import { billingSchema, type BillingRequest } from '@/lib/api/billing-details';
 import { api } from '@/lib/api-client';
 import { AttemptKey } from '@/lib/attempt-key';
 
@@ -10,22 +11,30 @@ export const MAX_QUANTITY = 10;
 const QUANTITY_MESSAGE = `Quantity must be between 1 and ${MAX_QUANTITY}.`;
 const trimmed = () => z.string().check(z.trim());
 
-/** The customer form, with the brief's messages; size and color come from selects holding the item's options. */
-export const merchandiseOrderSchema = z.object({
-  name: trimmed().check(z.minLength(1, 'Name is required')),
-  email: z.pipe(trimmed(), z.email('Invalid email address')),
-  quantity: z
-    .number(QUANTITY_MESSAGE)
-    .check(z.int(QUANTITY_MESSAGE), z.minimum(1, QUANTITY_MESSAGE), z.maximum(MAX_QUANTITY, QUANTITY_MESSAGE)),
-  size: z.string(),
-  color: z.string(),
-});
+/**
+ * The customer form, with the brief's messages; size and color come from selects holding the item's
+ * options. `billing` is there only while its section is open; `countries` are the codes it may name.
+ */
+export function merchandiseOrderSchema(countries?: ReadonlySet<string>) {
+  return z.object({
+    name: trimmed().check(z.minLength(1, 'Name is required')),
+    email: z.pipe(trimmed(), z.email('Invalid email address')),
+    quantity: z
+      .number(QUANTITY_MESSAGE)
+      .check(z.int(QUANTITY_MESSAGE), z.minimum(1, QUANTITY_MESSAGE), z.maximum(MAX_QUANTITY, QUANTITY_MESSAGE)),
+    size: z.string(),
+    color: z.string(),
+    /** A discount or access code; empty when there is none. */
+    code: trimmed(),
+    billing: z.optional(billingSchema(countries)),
+  });
+}
 
-export type MerchandiseOrder = z.output<typeof merchandiseOrderSchema>;
+export type MerchandiseOrder = z.output<ReturnType<typeof merchandiseOrderSchema>>;
 
 export interface MerchandisePaymentRequest {
   merchandiseId: number;
-  /** price × quantity in cents; the server refuses (409) an amount that is not its own. */
+  /** The quote's total in cents; the server refuses (409) an amount that is not its own. */
   amount: number;
   name: string;
   email: string;
@@ -33,6 +42,10 @@ export interface MerchandisePaymentRequest {
   /** Only for items that come in sizes or colors. */
   size?: string;
   color?: string;
+  /** Only when the buyer gave one. */
+  code?: string;
+  /** A company's details for its invoice; only when the buyer gave them. */
+  billing?: BillingRequest;
 }
 
 export const merchandisePaymentSchema = z.object({
@@ -41,12 +54,16 @@ export const merchandisePaymentSchema = z.object({
   paymentIntentId: z.optional(z.string()),
   orderId: z.optional(z.string()),
   amount: z.optional(z.int()),
+  /** Nothing to pay (a 100% code): the order is paid already and there is no card step. */
+  paid: z.optional(z.boolean()),
 });
 
 export type MerchandisePayment = z.infer<typeof merchandisePaymentSchema>;
 
-/** Reserves the item and creates its payment at the server's price. */
-/** `idempotencyKey` names the checkout attempt: a retry with it gets the same order back. */
+/**
+ * Reserves the item and creates its payment at the server's price. `idempotencyKey` names the
+ * checkout attempt: a retry with it gets the same order back.
+ */
 export async function createMerchandisePayment(
   request: MerchandisePaymentRequest,
   idempotencyKey: string,

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
 import { getStripe } from '@/lib/stripe';
 import { deferred, jsonResponse, mockFetch } from '@/test/fetch-mock';
-import { postedTo, requestedUrls, routeRequests, sandboxConfig, testEvent } from '@/test/fixtures';
+import { postedTo, quoteAtListPrice, requestedUrls, routeRequests, sandboxConfig, testEvent } from '@/test/fixtures';
 import { LocationProbe } from '@/test/location-probe';
 import { findToast, renderWithProviders } from '@/test/render';
 import { MerchandiseCheckoutPage } from './merchandise-checkout-page';
@@ -56,6 +56,7 @@ function serveMerchandise(overrides: Record<string, Handler> = {}) {
     routeRequests({
       '/api/config': () => jsonResponse(sandboxConfig),
       '/api/merchandise': () => jsonResponse(merchandise),
+      '/api/quote': quoteAtListPrice((id) => merchandise.find((item) => item.id === Number(id))?.price),
       '/api/create-merchandise-payment': (body) =>
         jsonResponse({
           clientSecret: CLIENT_SECRET,
@@ -236,6 +237,7 @@ describe('merchandise checkout: customer information', () => {
     await user.click(continueButton());
 
     expect(await screen.findByRole('button', { name: 'Processing...' })).toBeDisabled();
+    await waitFor(() => expect(postedTo(fetchSpy, '/api/create-merchandise-payment')).toHaveLength(1));
     expect(postedTo(fetchSpy, '/api/create-merchandise-payment')).toEqual([
       {
         merchandiseId: 2,

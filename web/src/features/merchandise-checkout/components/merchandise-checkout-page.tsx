@@ -1,5 +1,5 @@
 import { ChevronRightIcon, CircleAlertIcon } from '@/components/icons';
-import { Link, useParams } from '@/lib/router';
+import { Link, useParams, useSearchParams } from '@/lib/router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -7,7 +7,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useConfig } from '@/features/config/api/get-config';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { useMerchandise } from '@/lib/api/get-merchandise';
+import { parseMerchandise, useMerchandise } from '@/lib/api/get-merchandise';
+import { useUnlockedList } from '@/lib/api/unlocked-list';
+import { useHydrated } from '@/lib/use-hydrated';
 import { MerchandiseCheckoutFlow } from './merchandise-checkout-flow';
 
 /** The route's id as an item id; anything but digits is no id at all, and no lookup is made. */
@@ -15,15 +17,30 @@ function parseItemId(id: string | undefined): number | null {
   return id && /^\d+$/.test(id) ? Number(id) : null;
 }
 
-/** /merchandise-checkout/:id — pre-ordering the item with that id, found in the merchandise list. */
+/**
+ * /merchandise-checkout/:id — pre-ordering the item with that id, found in the merchandise list.
+ * `?code=` fills in the code, and finds a hidden item it unlocks that the public list lacks.
+ */
 export function MerchandiseCheckoutPage() {
   const { id } = useParams();
+  const [searchParams] = useSearchParams();
+  // the prerendered page was made without a code: it comes in once the page has hydrated
+  const hydrated = useHydrated();
+  const code = hydrated ? (searchParams.get('code') ?? '').trim() : '';
   const itemId = parseItemId(id);
   const merchandise = useMerchandise({ enabled: itemId !== null });
   const event = useConfig().data?.event;
 
-  const item = itemId === null ? undefined : merchandise.data?.find((candidate) => candidate.id === itemId);
-  const notFound = itemId === null || merchandise.isError || (merchandise.isSuccess && !item);
+  const listed = itemId === null ? undefined : merchandise.data?.find((candidate) => candidate.id === itemId);
+  const unlocked = useUnlockedList('/api/merchandise', parseMerchandise, code, {
+    enabled: itemId !== null && merchandise.isSuccess && !listed,
+  });
+  const item = listed ?? unlocked.data?.find((candidate) => candidate.id === itemId);
+  const notFound =
+    itemId === null ||
+    merchandise.isError ||
+    unlocked.isError ||
+    (merchandise.isSuccess && !item && (code === '' || unlocked.isSuccess));
 
   const title = notFound ? 'Merchandise Not Found' : item ? `${item.name} Checkout` : 'Merchandise Checkout';
   useDocumentTitle(
@@ -53,7 +70,7 @@ export function MerchandiseCheckoutPage() {
               <h1 className="mt-2 font-display text-3xl font-bold tracking-tight sm:text-4xl">Merchandise Checkout</h1>
             </div>
             {item ? (
-              <MerchandiseCheckoutFlow key={item.id} item={item} />
+              <MerchandiseCheckoutFlow key={`${item.id}:${code}`} item={item} initialCode={code} />
             ) : (
               <div role="status" className="flex flex-col items-center gap-4 py-24 text-muted-foreground">
                 <Spinner />

@@ -22,6 +22,25 @@ const confirmed = {
   amount: 6998,
 };
 
+const invoicesPage = {
+  reference: 'CW-7K3P9QXM',
+  kind: 'merchandise',
+  status: 'paid',
+  billing: null,
+  canCorrectBilling: true,
+  correctBillingUntil: '2026-12-24',
+  billingCorrectedAt: null,
+  invoices: [
+    {
+      number: 'CW2026-00001',
+      kind: 'invoice',
+      total: 6998,
+      issuedAt: 1795500000000,
+      url: '/api/my-order/invoices/CW2026-00001',
+    },
+  ],
+};
+
 type Handler = Parameters<typeof routeRequests>[0][string];
 
 function serveConfirmation(overrides: Record<string, Handler> = {}) {
@@ -160,5 +179,27 @@ describe('merchandise confirmation', () => {
       "We couldn't confirm your purchase. Please contact support.",
     );
     await waitFor(() => expect(document.title).toBe('Order Confirmation Failed | CodeWave Miami 2026'));
+  });
+});
+
+describe('merchandise confirmation: invoices', () => {
+  it('lists the order’s invoices once it is confirmed, asking with the payment from the address', async () => {
+    const confirmation = deferred<Response>();
+    const fetchSpy = serveConfirmation({
+      '/api/confirm-merchandise-purchase': () => confirmation.promise,
+      '/api/my-order': () => jsonResponse(invoicesPage),
+    });
+    renderConfirmation();
+
+    await waitFor(() => expect(postedTo(fetchSpy, '/api/confirm-merchandise-purchase')).toHaveLength(1));
+    expect(requestedUrls(fetchSpy, '/api/my-order')).toEqual([]);
+    confirmation.resolve(jsonResponse(confirmed));
+
+    const invoices = await screen.findByRole('region', { name: 'Invoices' });
+    expect(within(invoices).getByRole('button', { name: 'Download invoice CW2026-00001' })).toBeInTheDocument();
+    expect(within(invoices).getByRole('button', { name: 'Correct billing details' })).toBeInTheDocument();
+    const [, init] = fetchSpy.mock.calls.find(([input]) => input === '/api/my-order') ?? [];
+    expect(new Headers(init?.headers).get('X-Payment-Intent')).toBe(PAYMENT_ID);
+    expect(new Headers(init?.headers).get('X-Client-Secret')).toBe(`${PAYMENT_ID}_secret_xyz`);
   });
 });

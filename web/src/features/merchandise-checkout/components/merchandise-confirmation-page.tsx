@@ -6,6 +6,8 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { StepHeading } from '@/components/ui/step-heading';
 import { paths } from '@/config/paths';
+import type { OrderProof } from '@/lib/api/my-order';
+import { OrderInvoices } from '@/components/billing/order-invoices';
 import { useConfig, type EventInfo } from '@/features/config/api/get-config';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { formatCents } from '@/lib/money';
@@ -21,10 +23,9 @@ const titles = {
 /** /merchandise-confirmation — where the gateway returns after a merchandise payment. */
 export function MerchandiseConfirmationPage() {
   const [searchParams] = useSearchParams();
-  const state = useMerchandiseConfirmation(
-    searchParams.get('payment_intent'),
-    searchParams.get('payment_intent_client_secret'),
-  );
+  const paymentIntent = searchParams.get('payment_intent');
+  const clientSecret = searchParams.get('payment_intent_client_secret');
+  const state = useMerchandiseConfirmation(paymentIntent, clientSecret);
   const event = useConfig().data?.event;
   useDocumentTitle(event ? `${titles[state.status]} | ${event.name}` : titles[state.status]);
 
@@ -42,7 +43,12 @@ export function MerchandiseConfirmationPage() {
                 </p>
               </div>
             ) : state.status === 'confirmed' ? (
-              <OrderConfirmed confirmation={state.confirmation} email={state.email} event={event} />
+              <OrderConfirmed
+                confirmation={state.confirmation}
+                email={state.email}
+                event={event}
+                proof={paymentIntent && clientSecret ? { paymentIntent, clientSecret } : null}
+              />
             ) : (
               <ConfirmationFailed message={state.message} detail={state.detail} event={event} />
             )}
@@ -83,10 +89,13 @@ function OrderConfirmed({
   confirmation,
   email,
   event,
+  proof,
 }: {
   confirmation: MerchandiseConfirmation;
   email: string | null;
   event: EventInfo | undefined;
+  /** The buyer's proof from the gateway's return address, which opens the order's invoices. */
+  proof: OrderProof | null;
 }) {
   const { itemName, size, color, quantity, amount, reference, pickupCode } = confirmation;
   return (
@@ -135,6 +144,8 @@ function OrderConfirmed({
           . Bring your confirmation email or a photo ID.
         </p>
       </div>
+
+      {proof && <OrderInvoices proof={proof} className="w-full max-w-sm" />}
     </>
   );
 }

@@ -1,8 +1,12 @@
+import { useMemo, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
+import { CodeField } from '@/components/payment/code-field';
 import { Button } from '@/components/ui/button';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
+import { useCountries } from '@/lib/api/countries';
+import { OptionalBilling } from '@/components/billing/optional-billing';
 import type { MerchandiseItem } from '@/lib/api/get-merchandise';
 import { formatCents } from '@/lib/money';
 import { MAX_QUANTITY, merchandiseOrderSchema, type MerchandiseOrder } from '../api/create-merchandise-payment';
@@ -11,28 +15,55 @@ export type MerchandiseOrderFormApi = UseFormReturn<MerchandiseOrder, unknown, M
 
 interface MerchandiseOrderFormProps {
   item: MerchandiseItem;
-  /** price × the quantity, as the form currently reads. */
+  /** The order's quoted total, as the form currently reads. */
   total: number;
+  /** The code to start with, from a `?code=` link. */
+  initialCode: string;
+  /** Why the latest quote refused the code. */
+  codeError: string | undefined;
+  /** Why the item cannot be ordered now (not on sale yet, closed, sold out); null while it can. */
+  unavailable: string | null;
   submitting: boolean;
   onQuantityChange: (quantity: number) => void;
+  /** A new size, colour or code: the order is priced again. */
+  onChoiceChange: (choice: { size: string } | { color: string } | { code: string }) => void;
   onSubmit: (order: MerchandiseOrder, form: MerchandiseOrderFormApi) => unknown;
 }
 
-/** Step one: who is buying, how many, and in which size and color (each only when the item has them). */
+/**
+ * Step one: who is buying, how many, in which size and color (each only when the item has them),
+ * a company's billing details, and any code.
+ */
 export function MerchandiseOrderForm({
   item,
   total,
+  initialCode,
+  codeError,
+  unavailable,
   submitting,
   onQuantityChange,
+  onChoiceChange,
   onSubmit,
 }: MerchandiseOrderFormProps) {
   const sizes = item.sizes ?? [];
   const colors = item.colors ?? [];
+  const [billingOpen, setBillingOpen] = useState(false);
+  const countries = useCountries({ enabled: billingOpen });
+  const schema = useMemo(() => merchandiseOrderSchema(countries.codes), [countries.codes]);
 
   return (
     <Form
-      schema={merchandiseOrderSchema}
-      options={{ defaultValues: { name: '', email: '', quantity: 1, size: sizes[0] ?? '', color: colors[0] ?? '' } }}
+      schema={schema}
+      options={{
+        defaultValues: {
+          name: '',
+          email: '',
+          quantity: 1,
+          size: sizes[0] ?? '',
+          color: colors[0] ?? '',
+          code: initialCode,
+        },
+      }}
       aria-label="Customer information"
       className="space-y-6"
       onSubmit={onSubmit}
@@ -104,7 +135,13 @@ export function MerchandiseOrderForm({
                   <FormItem>
                     <FormLabel>Size</FormLabel>
                     <FormControl>
-                      <NativeSelect {...field}>
+                      <NativeSelect
+                        {...field}
+                        onChange={(event) => {
+                          field.onChange(event);
+                          onChoiceChange({ size: event.target.value });
+                        }}
+                      >
                         {sizes.map((size) => (
                           <option key={size} value={size}>
                             {size}
@@ -125,7 +162,13 @@ export function MerchandiseOrderForm({
                   <FormItem>
                     <FormLabel>Color</FormLabel>
                     <FormControl>
-                      <NativeSelect {...field}>
+                      <NativeSelect
+                        {...field}
+                        onChange={(event) => {
+                          field.onChange(event);
+                          onChoiceChange({ color: event.target.value });
+                        }}
+                      >
                         {colors.map((color) => (
                           <option key={color} value={color}>
                             {color}
@@ -140,6 +183,10 @@ export function MerchandiseOrderForm({
             )}
           </div>
 
+          <OptionalBilling open={billingOpen} onOpenChange={setBillingOpen} countries={countries} />
+
+          <CodeField quoteError={codeError} onCodeChange={(code) => onChoiceChange({ code })} />
+
           <p className="flex items-baseline justify-between gap-4 border-t border-border pt-4 text-lg">
             <span className="font-medium">Total</span>
             <span className="font-display text-2xl font-bold" aria-live="polite">
@@ -147,7 +194,13 @@ export function MerchandiseOrderForm({
             </span>
           </p>
 
-          <Button type="submit" size="lg" className="w-full" disabled={submitting}>
+          {unavailable && (
+            <p role="status" className="font-medium text-destructive">
+              {unavailable}
+            </p>
+          )}
+
+          <Button type="submit" size="lg" className="w-full" disabled={submitting || unavailable !== null}>
             {submitting ? 'Processing...' : 'Continue to Payment'}
           </Button>
         </>

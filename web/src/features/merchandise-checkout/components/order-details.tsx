@@ -1,5 +1,6 @@
 import { ImageOffIcon } from '@/components/icons';
 import { useState } from 'react';
+import { PriceBreakdown, type Pricing } from '@/components/payment/price-breakdown';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import type { MerchandiseItem } from '@/lib/api/get-merchandise';
 import { formatCents } from '@/lib/money';
@@ -31,13 +32,14 @@ function ItemThumbnail({ item }: { item: MerchandiseItem }) {
 
 interface OrderDetailsProps {
   item: MerchandiseItem;
-  quantity: number;
-  total: number;
+  /** The price of one, as quoted. */
+  unitPrice: number;
+  pricing: Pricing;
   className?: string;
 }
 
-/** What is being bought: the item, its price (the special price for special offers), and the total. */
-export function OrderDetails({ item, quantity, total, className }: OrderDetailsProps) {
+/** What is being bought: the item, its price (the special price for special offers), the discounts and the total. */
+export function OrderDetails({ item, unitPrice, pricing, className }: OrderDetailsProps) {
   return (
     <section aria-labelledby="order-details-title" className={className}>
       <Card className="overflow-hidden">
@@ -59,7 +61,7 @@ export function OrderDetails({ item, quantity, total, className }: OrderDetailsP
           <div className="space-y-1">
             <p className="flex flex-wrap items-baseline gap-x-2">
               {item.specialOffer && <span className="text-sm font-semibold text-primary">Special Price</span>}
-              <span className="font-display text-3xl font-bold tracking-tight">{formatCents(item.price)}</span>
+              <span className="font-display text-3xl font-bold tracking-tight">{formatCents(unitPrice)}</span>
               {item.specialOffer && item.regularPrice !== undefined && (
                 <s className="text-muted-foreground">
                   <span className="sr-only">Regular price </span>
@@ -71,18 +73,7 @@ export function OrderDetails({ item, quantity, total, className }: OrderDetailsP
             <p className="text-sm text-muted-foreground">Pick up your order at the conference.</p>
           </div>
 
-          <dl className="space-y-2 border-t border-border pt-4 text-sm">
-            <div className="flex justify-between gap-4">
-              <dt className="text-muted-foreground">Quantity</dt>
-              <dd>
-                {quantity} × {formatCents(item.price)}
-              </dd>
-            </div>
-            <div className="flex items-baseline justify-between gap-4 text-base font-semibold">
-              <dt>Total</dt>
-              <dd className="font-display text-xl">{formatCents(total)}</dd>
-            </div>
-          </dl>
+          <PriceBreakdown pricing={pricing} className="border-t border-border pt-4" />
         </CardContent>
       </Card>
     </section>

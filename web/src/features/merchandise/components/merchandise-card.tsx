@@ -6,6 +6,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { paths } from '@/config/paths';
 import type { MerchandiseItem } from '@/lib/api/get-merchandise';
 import { formatCents } from '@/lib/money';
+import { salesNotice } from '@/lib/sales';
 
 const IMAGE_SIZE = 480;
 
@@ -42,8 +43,10 @@ function Options({ label, values }: { label: string; values: string[] | undefine
   );
 }
 
-export function MerchandiseCard({ item }: { item: MerchandiseItem }) {
+/** `timeZone` is the venue's, in which the opening of sales is dated. */
+export function MerchandiseCard({ item, timeZone }: { item: MerchandiseItem; timeZone?: string }) {
   const special = item.specialOffer;
+  const notice = salesNotice(item, timeZone);
 
   return (
     <Card className="flex h-full flex-col overflow-hidden">
@@ -83,7 +86,11 @@ export function MerchandiseCard({ item }: { item: MerchandiseItem }) {
         )}
       </CardContent>
       <CardFooter>
-        {special ? (
+        {notice !== null ? (
+          <p className="flex h-10 w-full items-center justify-center rounded-md border border-border bg-muted px-4 text-center text-sm font-semibold text-muted-foreground">
+            {notice}
+          </p>
+        ) : special ? (
           <Button asChild className="w-full">
             <a href={paths.merchandiseSpecialPricing(special)} target="_blank" rel="noopener noreferrer">
               View Special Pricing

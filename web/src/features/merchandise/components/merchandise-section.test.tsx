@@ -16,6 +16,8 @@ const tshirt: MerchandiseItem = {
   sizes: ['S', 'M'],
   colors: ['Black'],
   specialOffer: 'tshirt',
+  sales: 'open',
+  available: true,
 };
 const hackathonTee: MerchandiseItem = {
   id: 2,
@@ -24,6 +26,8 @@ const hackathonTee: MerchandiseItem = {
   price: 3499,
   category: 'tshirt',
   imageUrl: '/images/merch/hackathon-tee.svg',
+  sales: 'open',
+  available: true,
 };
 const cap: MerchandiseItem = {
   id: 3,
@@ -33,6 +37,8 @@ const cap: MerchandiseItem = {
   regularPrice: 2499,
   category: 'hat',
   specialOffer: 'cap',
+  sales: 'open',
+  available: true,
 };
 const bucketHat: MerchandiseItem = {
   id: 4,
@@ -40,6 +46,8 @@ const bucketHat: MerchandiseItem = {
   description: 'Packable bucket hat.',
   price: 2799,
   category: 'hat',
+  sales: 'open',
+  available: true,
 };
 
 function serve(items: unknown) {
@@ -142,5 +150,27 @@ describe('merchandise section', () => {
     const shirtCard = screen.getByRole('heading', { name: 'Conference T-Shirt' }).closest('li')!;
     expect(within(shirtCard).queryByRole('img')).not.toBeInTheDocument();
     expect(within(shirtCard).getByText('No image available')).toBeInTheDocument();
+  });
+
+  it('says when an item goes on sale, or that its sales are over, instead of offering it', async () => {
+    serve([
+      { ...hackathonTee, sales: 'not_yet', salesOpenAt: '2026-09-01T09:00:00-04:00', available: false },
+      { ...tshirt, sales: 'closed', available: false },
+      { ...bucketHat, sales: 'sold_out', available: false },
+      cap,
+    ]);
+    renderWithProviders(<MerchandiseSection timeZone="America/New_York" />);
+
+    const upcoming = (await screen.findByRole('heading', { name: 'Hackathon Tee' })).closest('li')!;
+    expect(within(upcoming).getByText('On sale from September 1, 2026')).toBeInTheDocument();
+    expect(within(upcoming).queryByRole('link')).not.toBeInTheDocument();
+    const closed = screen.getByRole('heading', { name: 'Conference T-Shirt' }).closest('li')!;
+    expect(within(closed).getByText('Sales closed')).toBeInTheDocument();
+    expect(within(closed).queryByRole('link')).not.toBeInTheDocument();
+    const soldOut = screen.getByRole('heading', { name: 'Beach Bucket Hat' }).closest('li')!;
+    expect(within(soldOut).getByText('Sold out')).toBeInTheDocument();
+    expect(within(soldOut).queryByRole('link')).not.toBeInTheDocument();
+    const open = screen.getByRole('heading', { name: 'Conference Cap' }).closest('li')!;
+    expect(within(open).getByRole('link', { name: /View Special Pricing/ })).toBeInTheDocument();
   });
 });

@@ -39,7 +39,8 @@ function MerchandiseSkeletons() {
   );
 }
 
-export function MerchandiseSection() {
+/** `timeZone` is the venue's, in which the cards date the opening of sales. */
+export function MerchandiseSection({ timeZone }: { timeZone?: string }) {
   const { data: items, isPending, isError } = useMerchandise();
   const [tab, setTab] = useState<MerchandiseTab>('all');
 
@@ -70,7 +71,7 @@ export function MerchandiseSection() {
             ) : isError ? (
               <p className="text-center text-destructive">Error loading merchandise. Please try again later.</p>
             ) : (
-              <ItemGrid items={filterMerchandise(items, value)} empty={empty} />
+              <ItemGrid items={filterMerchandise(items, value)} empty={empty} timeZone={timeZone} />
             )}
           </TabsContent>
         ))}
@@ -79,13 +80,21 @@ export function MerchandiseSection() {
   );
 }
 
-function ItemGrid({ items, empty }: { items: ReturnType<typeof filterMerchandise>; empty: string }) {
+function ItemGrid({
+  items,
+  empty,
+  timeZone,
+}: {
+  items: ReturnType<typeof filterMerchandise>;
+  empty: string;
+  timeZone: string | undefined;
+}) {
   if (items.length === 0) return <p className="text-center text-lg text-muted-foreground">{empty}</p>;
   return (
     <ul className={gridClass}>
       {items.map((item) => (
         <li key={item.id}>
-          <MerchandiseCard item={item} />
+          <MerchandiseCard item={item} timeZone={timeZone} />
         </li>
       ))}
     </ul>

@@ -8,6 +8,8 @@ const item = (id: number, category: string): MerchandiseItem => ({
   description: '',
   price: 100,
   category,
+  sales: 'open',
+  available: true,
 });
 
 const items = [item(1, 'tshirt'), item(2, 'hat'), item(3, 'tshirt'), item(4, 'hat')];

@@ -5,13 +5,16 @@ import { api } from '@/lib/api-client';
 const ticketSchema = z.object({
   id: z.string(),
   position: z.int(),
-  code: z.string(),
+  /** `transferred`: given to someone else, who alone sees its code and can pass it on. */
   status: z.enum(['valid', 'transferred', 'refunded']),
+  /** Null once the seat was given to someone else. */
+  code: z.nullable(z.string()),
+  /** The code as a QR image (a data: URL); null with the code. */
+  qr: z.nullable(z.string()),
   attendeeName: z.optional(z.nullable(z.string())),
+  /** Null once the seat was given to someone else. */
   attendeeEmail: z.optional(z.nullable(z.string())),
   checkedInAt: z.optional(z.nullable(z.int())),
-  /** The code as a QR image (a data: URL). */
-  qr: z.string(),
 });
 
 export type MyTicket = z.infer<typeof ticketSchema>;
@@ -19,10 +22,13 @@ export type MyTicket = z.infer<typeof ticketSchema>;
 const ticketsPageSchema = z.object({
   reference: z.string(),
   ticketName: z.string(),
+  /** In the holder's view, the person who gave them the ticket. */
   buyerName: z.string(),
-  status: z.string(),
+  status: z.enum(['paid', 'refunded']),
   transferUntil: z.string(),
   canChange: z.boolean(),
+  /** The buyer's link shows every seat of the order; a holder's link shows their one ticket. */
+  view: z.enum(['buyer', 'holder']),
   tickets: z.array(ticketSchema),
 });
 
@@ -30,7 +36,7 @@ export type MyTickets = z.infer<typeof ticketsPageSchema>;
 
 const key = (token: string) => ['my-tickets', token] as const;
 
-/** The order behind the receipt's private link; the secret travels in a header, never in a URL. */
+/** The tickets behind a private link (the receipt's, or a holder's); the secret travels in a header, never in a URL. */
 export function useMyTickets(token: string) {
   return useQuery({
     queryKey: key(token),
@@ -46,7 +52,10 @@ export interface Attendee {
   email: string;
 }
 
-/** Names a ticket's holder, or gives it to someone else; answers the updated page. */
+/**
+ * Names a ticket's holder, or gives it to someone else (a new code, sent to them with their own
+ * link); answers the updated page.
+ */
 export function useNameAttendee(token: string) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { z } from 'zod/mini';
+import { billingAddressSchema, type BillingRequest } from '@/lib/api/billing-details';
 import type { SponsorshipTier } from '@/lib/api/get-sponsorship-tiers';
 import { api } from '@/lib/api-client';
 import { AttemptKey } from '@/lib/attempt-key';
@@ -17,8 +18,12 @@ function isWebAddress(value: string): boolean {
   }
 }
 
-/** The sponsor form, with the brief's messages; the tier must be one of the server's list. */
-export function sponsorFormSchema(tiers: Pick<SponsorshipTier, 'value'>[]) {
+/**
+ * The sponsor form, with the brief's messages; the tier must be one of the server's list. The
+ * billing address is required (a sponsor's invoice is what gets them reimbursed); `countries` are
+ * the codes it may name.
+ */
+export function sponsorFormSchema(tiers: Pick<SponsorshipTier, 'value'>[], countries?: ReadonlySet<string>) {
   return z.object({
     companyName: trimmed().check(z.minLength(2, 'Company name is required')),
     contactName: trimmed().check(z.minLength(2, 'Contact name is required')),
@@ -37,6 +42,10 @@ export function sponsorFormSchema(tiers: Pick<SponsorshipTier, 'value'>[]) {
       ),
     ),
     additionalInfo: trimmed(),
+    /** A discount or access code; empty when there is none. */
+    code: trimmed(),
+    /** The company's address for its invoice; the company's name is `companyName`. */
+    billing: billingAddressSchema(countries),
   });
 }
 
@@ -45,7 +54,7 @@ export type SponsorForm = z.output<ReturnType<typeof sponsorFormSchema>>;
 export interface SponsorshipPaymentRequest {
   /** The tier's value, e.g. "platinum". */
   tier: string;
-  /** In cents, from GET /api/sponsorship-tiers; the server refuses (409) a price that is not its own. */
+  /** The quote's total in cents; the server refuses (409) a price that is not its own. */
   price: number;
   companyName: string;
   contactName: string;
@@ -53,6 +62,10 @@ export interface SponsorshipPaymentRequest {
   phone: string;
   website: string;
   additionalInfo: string;
+  /** Only when the sponsor gave one. */
+  code?: string;
+  /** The invoice's address; without `company`, the server names `companyName` on it. */
+  billing: BillingRequest;
 }
 
 export const sponsorshipPaymentSchema = z.object({
@@ -61,12 +74,16 @@ export const sponsorshipPaymentSchema = z.object({
   paymentIntentId: z.optional(z.string()),
   orderId: z.optional(z.string()),
   amount: z.optional(z.int()),
+  /** Nothing to pay (a 100% code): the order is paid already and there is no card step. */
+  paid: z.optional(z.boolean()),
 });
 
 export type SponsorshipPayment = z.infer<typeof sponsorshipPaymentSchema>;
 
-/** Reserves the tier (signature tiers sell once) and creates its payment at the server's price. */
-/** `idempotencyKey` names the checkout attempt: a retry with it gets the same order back. */
+/**
+ * Reserves the tier (signature tiers sell once) and creates its payment at the server's price.
+ * `idempotencyKey` names the checkout attempt: a retry with it gets the same order back.
+ */
 export async function createSponsorshipPayment(
   request: SponsorshipPaymentRequest,
   idempotencyKey: string,

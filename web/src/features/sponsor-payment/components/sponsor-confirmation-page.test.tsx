@@ -3,7 +3,7 @@ import { Route, Routes } from '@/lib/router';
 import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { deferred, jsonResponse, mockFetch } from '@/test/fetch-mock';
-import { postedTo, routeRequests, sandboxConfig } from '@/test/fixtures';
+import { postedTo, requestedUrls, routeRequests, sandboxConfig } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { SponsorConfirmationPage } from './sponsor-confirmation-page';
 
@@ -18,6 +18,25 @@ const confirmed = {
   tierLabel: 'Platinum',
   companyName: 'Acme Corp',
   amount: 5000000,
+};
+
+const invoicesPage = {
+  reference: 'CW-SP0N5R42',
+  kind: 'sponsorship',
+  status: 'paid',
+  billing: null,
+  canCorrectBilling: true,
+  correctBillingUntil: '2026-12-24',
+  billingCorrectedAt: null,
+  invoices: [
+    {
+      number: 'CW2026-00001',
+      kind: 'invoice',
+      total: 5000000,
+      issuedAt: 1795500000000,
+      url: '/api/my-order/invoices/CW2026-00001',
+    },
+  ],
 };
 
 type Handler = Parameters<typeof routeRequests>[0][string];
@@ -114,5 +133,27 @@ describe('sponsor confirmation', () => {
       'href',
       'mailto:hello@codewave.events',
     );
+  });
+});
+
+describe('sponsor confirmation: invoices', () => {
+  it('lists the sponsorship’s invoices once it is confirmed, asking with the payment from the address', async () => {
+    const fetchSpy = serveConfirmation({ '/api/my-order': () => jsonResponse(invoicesPage) });
+    renderConfirmation(SUCCEEDED);
+
+    const invoices = await screen.findByRole('region', { name: 'Invoices' });
+    expect(await within(invoices).findByText('Invoice CW2026-00001 · $50,000.00 · November 24, 2026')).toBeVisible();
+    const [, init] = fetchSpy.mock.calls.find(([input]) => input === '/api/my-order') ?? [];
+    expect(new Headers(init?.headers).get('X-Payment-Intent')).toBe(PAYMENT_ID);
+    expect(new Headers(init?.headers).get('X-Client-Secret')).toBe(`${PAYMENT_ID}_secret_xyz`);
+  });
+
+  it('asks for no invoices when the payment did not go through', async () => {
+    const fetchSpy = serveConfirmation({ '/api/my-order': () => jsonResponse(invoicesPage) });
+    renderConfirmation(SUCCEEDED.replace('succeeded', 'failed'));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment Not Completed' })).toBeInTheDocument();
+    expect(requestedUrls(fetchSpy, '/api/my-order')).toEqual([]);
+    expect(screen.queryByRole('region', { name: 'Invoices' })).not.toBeInTheDocument();
   });
 });

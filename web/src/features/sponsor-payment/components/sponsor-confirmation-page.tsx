@@ -6,6 +6,8 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { StepHeading } from '@/components/ui/step-heading';
 import { paths } from '@/config/paths';
+import type { OrderProof } from '@/lib/api/my-order';
+import { OrderInvoices } from '@/components/billing/order-invoices';
 import { useConfig, type EventInfo } from '@/features/config/api/get-config';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { formatCents } from '@/lib/money';
@@ -22,11 +24,8 @@ const titles = {
 export function SponsorConfirmationPage() {
   const [searchParams] = useSearchParams();
   const paymentIntentId = searchParams.get('payment_intent');
-  const state = useSponsorshipConfirmation(
-    paymentIntentId,
-    searchParams.get('payment_intent_client_secret'),
-    searchParams.get('redirect_status'),
-  );
+  const clientSecret = searchParams.get('payment_intent_client_secret');
+  const state = useSponsorshipConfirmation(paymentIntentId, clientSecret, searchParams.get('redirect_status'));
   const event = useConfig().data?.event;
   useDocumentTitle(event ? `${titles[state.status]} | ${event.name}` : titles[state.status]);
 
@@ -41,7 +40,11 @@ export function SponsorConfirmationPage() {
                 <p className="text-muted-foreground">Confirming your sponsorship payment…</p>
               </div>
             ) : state.status === 'confirmed' ? (
-              <SponsorshipConfirmed confirmation={state.confirmation} event={event} />
+              <SponsorshipConfirmed
+                confirmation={state.confirmation}
+                event={event}
+                proof={paymentIntentId && clientSecret ? { paymentIntent: paymentIntentId, clientSecret } : null}
+              />
             ) : (
               <PaymentNotCompleted detail={state.detail} event={event} tier={searchParams.get('tier')} />
             )}
@@ -64,9 +67,12 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 function SponsorshipConfirmed({
   confirmation,
   event,
+  proof,
 }: {
   confirmation: SponsorshipConfirmation;
   event: EventInfo | undefined;
+  /** The sponsor's proof from the gateway's return address, which opens the order's invoices. */
+  proof: OrderProof | null;
 }) {
   const { tierLabel, tier, companyName, amount, reference } = confirmation;
   return (
@@ -89,6 +95,7 @@ function SponsorshipConfirmed({
           <span className="font-mono">{reference || 'N/A'}</span>
         </Row>
       </dl>
+      {proof && <OrderInvoices proof={proof} className="w-full max-w-md" />}
       <div className="flex w-full flex-col justify-center gap-3 sm:flex-row">
         <Button asChild size="lg">
           <Link to={paths.home}>Return to Homepage</Link>

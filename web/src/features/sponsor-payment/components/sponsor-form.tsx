@@ -1,10 +1,15 @@
 import { useMemo } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
+import { CodeField } from '@/components/payment/code-field';
+import { PriceBreakdown, type Pricing } from '@/components/payment/price-breakdown';
 import { Button } from '@/components/ui/button';
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
+import { emptyBillingAddress } from '@/lib/api/billing-details';
+import { useCountries } from '@/lib/api/countries';
+import { BillingFields } from '@/components/billing/billing-fields';
 import type { SponsorshipTier } from '@/lib/api/get-sponsorship-tiers';
 import { formatCents } from '@/lib/money';
 import { sponsorFormSchema, type SponsorForm } from '../api/create-sponsorship-payment';
@@ -16,23 +21,48 @@ const groups = [
   { group: 'signature', label: 'Signature Sponsorship Tiers' },
 ] as const;
 
-/** "Platinum - $50,000.00", and "(sold out)" for a tier nobody can buy any more. */
+const unavailableNote: Record<SponsorshipTier['sales'], string> = {
+  open: '',
+  not_yet: ' (not on sale yet)',
+  closed: ' (sales closed)',
+  sold_out: ' (sold out)',
+};
+
+/** "Platinum - $50,000.00", and "(sold out)" (or not on sale yet, or closed) for a tier nobody can buy now. */
 function optionText(tier: SponsorshipTier): string {
-  const text = `${tier.label} - ${formatCents(tier.amount)}`;
-  return tier.available ? text : `${text} (sold out)`;
+  return `${tier.label} - ${formatCents(tier.amount)}${unavailableNote[tier.sales]}`;
 }
 
 interface SponsorFormProps {
   tiers: SponsorshipTier[];
   /** The tier to start with (from `?tier=`), already checked to exist and be available. */
   initialTier: string;
+  /** The code to start with, from a `?code=` link. */
+  initialCode: string;
+  /** Why the latest quote refused the code. */
+  codeError: string | undefined;
+  /** The chosen tier's price as quoted, once a tier is chosen. */
+  pricing: Pricing | undefined;
   submitting: boolean;
+  onTierChange: (tier: string) => void;
+  onCodeChange: (code: string) => void;
   onSubmit: (values: SponsorForm, form: SponsorFormApi) => unknown;
 }
 
-/** The sponsor's company, contact and chosen tier. */
-export function SponsorFormFields({ tiers, initialTier, submitting, onSubmit }: SponsorFormProps) {
-  const schema = useMemo(() => sponsorFormSchema(tiers), [tiers]);
+/** The sponsor's company, contact, billing address, chosen tier and any code, with the tier's quoted price. */
+export function SponsorFormFields({
+  tiers,
+  initialTier,
+  initialCode,
+  codeError,
+  pricing,
+  submitting,
+  onTierChange,
+  onCodeChange,
+  onSubmit,
+}: SponsorFormProps) {
+  const countries = useCountries({ enabled: true });
+  const schema = useMemo(() => sponsorFormSchema(tiers, countries.codes), [tiers, countries.codes]);
 
   return (
     <Form
@@ -46,6 +76,8 @@ export function SponsorFormFields({ tiers, initialTier, submitting, onSubmit }: 
           website: '',
           sponsorshipTier: initialTier,
           additionalInfo: '',
+          code: initialCode,
+          billing: emptyBillingAddress,
         },
       }}
       aria-label="Sponsorship details"
@@ -124,6 +156,14 @@ export function SponsorFormFields({ tiers, initialTier, submitting, onSubmit }: 
             )}
           />
 
+          <fieldset className="min-w-0 space-y-4">
+            <legend className="font-semibold">Billing address</legend>
+            <p className="text-sm text-muted-foreground">
+              Your invoice will be made out to the company at this address.
+            </p>
+            <BillingFields countries={countries} withCompany={false} />
+          </fieldset>
+
           <FormField
             control={form.control}
             name="sponsorshipTier"
@@ -131,7 +171,13 @@ export function SponsorFormFields({ tiers, initialTier, submitting, onSubmit }: 
               <FormItem hasDescription>
                 <FormLabel>Sponsorship tier</FormLabel>
                 <FormControl>
-                  <NativeSelect {...field}>
+                  <NativeSelect
+                    {...field}
+                    onChange={(event) => {
+                      field.onChange(event);
+                      onTierChange(event.target.value);
+                    }}
+                  >
                     <option value="" disabled>
                       Select a sponsorship tier
                     </option>
@@ -170,6 +216,14 @@ export function SponsorFormFields({ tiers, initialTier, submitting, onSubmit }: 
               </FormItem>
             )}
           />
+
+          <CodeField quoteError={codeError} onCodeChange={onCodeChange} />
+
+          {pricing && (
+            <section aria-label="Price" className="rounded-lg border border-border bg-muted p-4">
+              <PriceBreakdown pricing={pricing} />
+            </section>
+          )}
 
           <Button type="submit" size="lg" className="w-full" disabled={submitting}>
             {submitting ? 'Processing...' : 'Proceed to Payment'}

@@ -3,7 +3,8 @@ import { Route, Routes } from '@/lib/router';
 import { describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
 import { deferred, jsonResponse, mockFetch } from '@/test/fetch-mock';
-import { postedTo, requestedUrls, routeRequests, sandboxConfig } from '@/test/fixtures';
+import { postedTo, quoteAtListPrice, requestedUrls, routeRequests, sandboxConfig } from '@/test/fixtures';
+import { testCountries } from '@/test/countries';
 import { LocationProbe } from '@/test/location-probe';
 import { findToast, renderWithProviders } from '@/test/render';
 import { SponsorPaymentPage } from './sponsor-payment-page';
@@ -36,7 +37,9 @@ function serveSponsorship(overrides: Record<string, Handler> = {}) {
   return mockFetch(
     routeRequests({
       '/api/config': () => jsonResponse(sandboxConfig),
+      '/api/countries': () => jsonResponse(testCountries),
       '/api/sponsorship-tiers': () => jsonResponse(tiers),
+      '/api/quote': quoteAtListPrice((value) => tiers.find((tier) => tier.value === value)?.amount),
       '/api/create-sponsorship-payment': (body) =>
         jsonResponse({
           clientSecret: CLIENT_SECRET,
@@ -71,6 +74,8 @@ async function fillSponsor(user: User, { tierValue = 'platinum' }: { tierValue?:
   await user.type(field('Contact name'), 'Ana Diaz');
   await user.type(field('Email'), 'ana@acme.example');
   await user.type(field('Phone'), '+1 305 555 0100');
+  await user.type(field('Address'), '1 Ocean Drive');
+  await user.type(field('City'), 'Miami Beach');
   if (tierValue) await user.selectOptions(tierSelect(), tierValue);
 }
 
@@ -182,6 +187,7 @@ describe('sponsor payment: the form', () => {
     await user.click(proceed());
 
     expect(await screen.findByRole('button', { name: 'Processing...' })).toBeDisabled();
+    await waitFor(() => expect(postedTo(fetchSpy, '/api/create-sponsorship-payment')).toHaveLength(1));
     expect(postedTo(fetchSpy, '/api/create-sponsorship-payment')).toEqual([
       {
         tier: 'swagBox',
@@ -192,6 +198,7 @@ describe('sponsor payment: the form', () => {
         phone: '+1 305 555 0100',
         website: 'https://acme.example',
         additionalInfo: 'We would love a booth near the stage.',
+        billing: { address: '1 Ocean Drive', city: 'Miami Beach', country: 'US' },
       },
     ]);
 

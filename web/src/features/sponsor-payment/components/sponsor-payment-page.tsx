@@ -1,34 +1,78 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeftIcon, RefreshCwIcon, TriangleAlertIcon } from '@/components/icons';
 import { useState } from 'react';
-import { Link, useSearchParams } from '@/lib/router';
+import type { FieldPath } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from '@/lib/router';
 import { CardFormSkeleton } from '@/components/payment/card-form-skeleton';
 import { CardPayment } from '@/components/payment/card-payment';
 import { PaymentProviderNote } from '@/components/payment/payment-provider-note';
 import { PaymentSettingsUnavailable } from '@/components/payment/payment-settings-unavailable';
+import { redirectReturnPath } from '@/components/payment/payment-submission';
+import type { Pricing } from '@/components/payment/price-breakdown';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StepHeading } from '@/components/ui/step-heading';
 import { paths } from '@/config/paths';
+import { billingRequest, isBillingField } from '@/lib/api/billing-details';
 import { useConfig } from '@/features/config/api/get-config';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useToast } from '@/hooks/use-toast';
-import { useSponsorshipTiers, type SponsorshipTier } from '@/lib/api/get-sponsorship-tiers';
+import { parseTiers, useSponsorshipTiers, type SponsorshipTier } from '@/lib/api/get-sponsorship-tiers';
+import { codeErrorOf, quoteQuery, useQuote, type QuoteRequest, type QuotedOrder } from '@/lib/api/quote';
+import { useUnlockedList } from '@/lib/api/unlocked-list';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { formatCents } from '@/lib/money';
+import { formatCents, formatDiscount } from '@/lib/money';
+import { notOnSaleMessage } from '@/lib/sales';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useCreateSponsorshipPayment, type SponsorForm } from '../api/create-sponsorship-payment';
 import { SponsorFormFields, type SponsorFormApi } from './sponsor-form';
 
 type Stage =
   | { step: 'form' }
-  | { step: 'payment'; clientSecret: string; tier: SponsorshipTier; amount: number; sponsor: SponsorForm };
+  | {
+      step: 'payment';
+      clientSecret: string;
+      tier: SponsorshipTier;
+      amount: number;
+      sponsor: SponsorForm;
+      quoted: QuotedOrder;
+    };
 
-const formFields = ['companyName', 'contactName', 'email', 'phone', 'website', 'sponsorshipTier', 'additionalInfo'];
+const formFields = [
+  'companyName',
+  'contactName',
+  'email',
+  'phone',
+  'website',
+  'sponsorshipTier',
+  'additionalInfo',
+  'code',
+];
 
-/** The form field a server field error belongs to; the server names the tier `sponsorshipTier` (or `tier`). */
-function formFieldOf(name: string): keyof SponsorForm | null {
+/** How long typing in the code field pauses before the tier is priced with it. */
+const CODE_PAUSE_MS = 400;
+
+function tierQuote(tier: string, code: string): QuoteRequest {
+  return { kind: 'sponsorship', item: tier, ...(code && { code }) };
+}
+
+/** Why the tier named in the address cannot be chosen. */
+function unavailableTierNotice(tier: SponsorshipTier, timeZone: string | undefined): string {
+  if (tier.sales === 'sold_out') {
+    return `The ${tier.label} sponsorship has already been taken. Please choose another tier.`;
+  }
+  return `${notOnSaleMessage(`${tier.label} sponsorship`, tier, timeZone)} Please choose another tier.`;
+}
+
+/**
+ * The form field a server field error belongs to; the server names the tier `sponsorshipTier` (or
+ * `tier`), and the invoice's company is the form's company name.
+ */
+function formFieldOf(name: string): FieldPath<SponsorForm> | null {
   if (name === 'tier') return 'sponsorshipTier';
+  if (isBillingField(name)) return name === 'billing.company' ? 'companyName' : name;
   return formFields.includes(name) ? (name as keyof SponsorForm) : null;
 }
 
@@ -36,14 +80,33 @@ function messageOf(error: unknown, fallback: string): string {
   return error instanceof Error && error.message ? error.message : fallback;
 }
 
-/** /sponsor-payment — buying a sponsorship tier; `?tier=` pre-selects one, `?price=` is ignored (DESIGN.md §4.3). */
+/**
+ * /sponsor-payment — buying a sponsorship tier; `?tier=` pre-selects one, `?price=` is ignored
+ * (DESIGN.md §4.3), `?code=` fills in the code and lists a hidden tier it unlocks.
+ */
 export function SponsorPaymentPage() {
   const [searchParams] = useSearchParams();
+  const urlCode = (searchParams.get('code') ?? '').trim();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const { toast } = useToast();
-  const tiers = useSponsorshipTiers();
+  const publicTiers = useSponsorshipTiers({ enabled: urlCode === '' });
+  const unlockedTiers = useUnlockedList('/api/sponsorship-tiers', parseTiers, urlCode, { enabled: true });
+  const tiers =
+    urlCode === ''
+      ? publicTiers
+      : {
+          data: unlockedTiers.data,
+          isError: unlockedTiers.isError,
+          isFetching: unlockedTiers.isFetching,
+          refetch: () => void unlockedTiers.refetch(),
+        };
   const config = useConfig();
   const event = config.data?.event;
   const [stage, setStage] = useState<Stage>({ step: 'form' });
+  const [chosenTier, setChosenTier] = useState<string | null>(null);
+  const [code, setCode] = useState(urlCode);
+  const [placing, setPlacing] = useState(false);
   const createPayment = useCreateSponsorshipPayment();
 
   const title = stage.step === 'form' ? 'Sponsor Payment' : 'Complete Your Sponsorship Payment';
@@ -53,31 +116,62 @@ export function SponsorPaymentPage() {
   const requestedTier = tiers.data?.find((tier) => tier.value === requested);
   const initialTier = requestedTier?.available ? requestedTier.value : '';
 
+  const selectedTier = tiers.data?.find((tier) => tier.value === (chosenTier ?? initialTier));
+  const pricedCode = useDebouncedValue(code, CODE_PAUSE_MS);
+  const quote = useQuote(selectedTier?.available ? tierQuote(selectedTier.value, pricedCode) : null);
+  // a quote of the tier chosen before stays out of this tier's price
+  const quoted = quote.data?.request.item === selectedTier?.value ? quote.data : undefined;
+  const pricing: Pricing | undefined = selectedTier && {
+    item: { label: selectedTier.label, value: formatCents(quoted?.quote.unitPrice ?? selectedTier.amount) },
+    discounts: quoted?.quote.discounts ?? [],
+    code: quoted?.quote.code,
+    total: quoted?.quote.total ?? selectedTier.amount,
+  };
+
   async function proceedToPayment(sponsor: SponsorForm, form: SponsorFormApi) {
     const tier = tiers.data?.find((candidate) => candidate.value === sponsor.sponsorshipTier);
     if (!tier) {
       form.setError('sponsorshipTier', { type: 'validate', message: 'Invalid sponsorship tier selected' });
       return;
     }
+    setPlacing(true);
+    setChosenTier(tier.value);
+    setCode(sponsor.code);
     try {
+      // the price sent is the total the sponsor was quoted; a price that moved since answers 409
+      const quotedOrder = await queryClient.fetchQuery(quoteQuery(tierQuote(tier.value, sponsor.code)));
       const payment = await createPayment.mutateAsync({
         tier: tier.value,
-        price: tier.amount,
+        price: quotedOrder.quote.total,
         companyName: sponsor.companyName,
         contactName: sponsor.contactName,
         email: sponsor.email,
         phone: sponsor.phone,
         website: sponsor.website || '',
         additionalInfo: sponsor.additionalInfo || '',
+        ...(sponsor.code && { code: sponsor.code }),
+        billing: billingRequest(sponsor.billing),
       });
       if (!payment.clientSecret) throw new Error('Failed to initialize payment');
+      if (payment.paid) {
+        // a code took the whole price: the sponsorship is paid already, so straight to its confirmation
+        void navigate(
+          redirectReturnPath(
+            paths.sponsorConfirmationFor(tier.value),
+            payment.paymentIntentId ?? '',
+            payment.clientSecret,
+          ),
+        );
+        return;
+      }
       toast({ title: 'Ready for Payment', description: 'Please complete your payment details below.' });
       setStage({
         step: 'payment',
         clientSecret: payment.clientSecret,
         tier,
-        amount: payment.amount ?? tier.amount,
+        amount: payment.amount ?? quotedOrder.quote.total,
         sponsor,
+        quoted: quotedOrder,
       });
     } catch (error) {
       if (error instanceof ApiError) {
@@ -85,14 +179,19 @@ export function SponsorPaymentPage() {
           const field = formFieldOf(name);
           if (field) form.setError(field, { type: 'server', message });
         }
-        // sold out or repriced meanwhile: show the list as it is now
-        if (error.status === 409) void tiers.refetch();
+        // sold out, closed or repriced meanwhile: show the list and the price as they are now
+        if (error.status === 409) {
+          void tiers.refetch();
+          void queryClient.invalidateQueries({ queryKey: ['quote'] });
+        }
       }
       toast({
         title: 'Error',
         description: messageOf(error, 'An error occurred. Please try again.'),
         variant: 'destructive',
       });
+    } finally {
+      setPlacing(false);
     }
   }
 
@@ -136,14 +235,19 @@ export function SponsorPaymentPage() {
             <CardContent className="pt-6">
               {requestedTier && !requestedTier.available && (
                 <p role="status" className="mb-6 rounded-md border border-border bg-muted p-3 text-sm">
-                  The {requestedTier.label} sponsorship has already been taken. Please choose another tier.
+                  {unavailableTierNotice(requestedTier, event?.timezone)}
                 </p>
               )}
               {tiers.data ? (
                 <SponsorFormFields
                   tiers={tiers.data}
                   initialTier={initialTier}
-                  submitting={createPayment.isPending}
+                  initialCode={urlCode}
+                  codeError={codeErrorOf(quote.error)}
+                  pricing={pricing}
+                  submitting={placing}
+                  onTierChange={setChosenTier}
+                  onCodeChange={setCode}
                   onSubmit={proceedToPayment}
                 />
               ) : tiers.isError ? (
@@ -205,7 +309,7 @@ export function SponsorPaymentPage() {
 }
 
 function SponsorshipSummary({ stage, className }: { stage: Extract<Stage, { step: 'payment' }>; className?: string }) {
-  const { tier, sponsor, amount } = stage;
+  const { tier, sponsor, amount, quoted } = stage;
   return (
     <section aria-labelledby="sponsorship-summary-title" className={className}>
       <Card className="overflow-hidden">
@@ -228,6 +332,12 @@ function SponsorshipSummary({ stage, className }: { stage: Extract<Stage, { step
               <dt className="text-muted-foreground">Contact</dt>
               <dd className="text-right wrap-anywhere">{sponsor.contactName}</dd>
             </div>
+            {quoted.quote.discounts.map((discount) => (
+              <div key={discount.label} className="flex justify-between gap-4">
+                <dt className="text-muted-foreground">{discount.label}</dt>
+                <dd className="shrink-0 text-right font-medium text-secondary">{formatDiscount(discount.amount)}</dd>
+              </div>
+            ))}
             <div className="flex items-baseline justify-between gap-4 border-t border-border pt-4 text-base font-semibold">
               <dt>Total</dt>
               <dd className="font-display text-xl">{formatCents(amount)}</dd>

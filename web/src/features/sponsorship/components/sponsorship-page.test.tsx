@@ -146,6 +146,28 @@ describe('SponsorshipPage', () => {
     expect(screen.getAllByRole('link', { name: /^Purchase/ })).toHaveLength(3);
   });
 
+  it('says when a tier goes on sale, or that its sales have closed, with no purchase link', async () => {
+    mockApi([
+      () =>
+        json([
+          { ...tiers[0], sales: 'not_yet', salesOpenAt: '2026-09-01T09:00:00-04:00', available: false },
+          { ...tiers[1], sales: 'closed', available: false },
+          tiers[3],
+        ]),
+    ]);
+    renderPage();
+
+    await screen.findByRole('heading', { level: 3, name: 'Platinum' });
+    const platinum = cardOf('Platinum');
+    expect(within(platinum).getByText('On sale from September 1, 2026')).toBeInTheDocument();
+    expect(within(platinum).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(platinum).queryByText('Sold out')).not.toBeInTheDocument();
+    const workshop = cardOf('Workshop');
+    expect(within(workshop).getByText('Sales closed')).toBeInTheDocument();
+    expect(within(workshop).queryByRole('link')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: /^Purchase/ })).toHaveLength(1);
+  });
+
   it('shows skeletons while the tiers load', () => {
     mockApi([() => json(tiers)]);
     renderPage();

@@ -20,6 +20,7 @@ import { paths } from '@/config/paths';
 import { useConfig, type EventInfo } from '@/features/config/api/get-config';
 import { useSponsorshipTiers, type SponsorshipTier } from '@/lib/api/get-sponsorship-tiers';
 import { cn } from '@/lib/cn';
+import { salesNotice } from '@/lib/sales';
 
 const wholeDollars = new Intl.NumberFormat('en-US', {
   style: 'currency',
@@ -51,7 +52,7 @@ export function SponsorshipPage() {
   return (
     <>
       <SponsorshipHero event={event} />
-      <SponsorshipCatalogue />
+      <SponsorshipCatalogue timeZone={event?.timezone} />
       <WhySponsor event={event} />
       <ContactBanner event={event} />
     </>
@@ -124,7 +125,8 @@ function SponsorshipHero({ event }: { event: EventInfo | undefined }) {
   );
 }
 
-function SponsorshipCatalogue() {
+/** `timeZone` is the venue's, in which the cards date the opening of sales. */
+function SponsorshipCatalogue({ timeZone }: { timeZone: string | undefined }) {
   const tiers = useSponsorshipTiers();
 
   if (tiers.isPending) {
@@ -188,7 +190,7 @@ function SponsorshipCatalogue() {
     <>
       {standard.length > 0 && (
         <TierSectionFrame id="standard-tiers" title="Sponsorship Tiers" description={STANDARD_DESCRIPTION}>
-          <TierGrid tiers={standard} label="Standard sponsorship tiers" />
+          <TierGrid tiers={standard} label="Standard sponsorship tiers" timeZone={timeZone} />
         </TierSectionFrame>
       )}
       {signature.length > 0 && (
@@ -198,7 +200,7 @@ function SponsorshipCatalogue() {
           description={SIGNATURE_DESCRIPTION}
           muted
         >
-          <TierGrid tiers={signature} label="Signature sponsorships" />
+          <TierGrid tiers={signature} label="Signature sponsorships" timeZone={timeZone} />
         </TierSectionFrame>
       )}
     </>
@@ -245,20 +247,30 @@ function TierSectionFrame({
   );
 }
 
-function TierGrid({ tiers, label }: { tiers: SponsorshipTier[]; label: string }) {
+function TierGrid({
+  tiers,
+  label,
+  timeZone,
+}: {
+  tiers: SponsorshipTier[];
+  label: string;
+  timeZone: string | undefined;
+}) {
   return (
     <ul aria-label={label} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {tiers.map((tier) => (
         <li key={tier.value}>
-          <TierCard tier={tier} />
+          <TierCard tier={tier} timeZone={timeZone} />
         </li>
       ))}
     </ul>
   );
 }
 
-function TierCard({ tier }: { tier: SponsorshipTier }) {
+function TierCard({ tier, timeZone }: { tier: SponsorshipTier; timeZone: string | undefined }) {
   const headingId = `tier-${tier.value}`;
+  const soldOut = tier.sales === 'sold_out';
+  const notice = salesNotice(tier, timeZone);
   return (
     <Card className={cn('flex h-full flex-col', !tier.available && 'bg-muted/60')}>
       <CardHeader>
@@ -266,7 +278,7 @@ function TierCard({ tier }: { tier: SponsorshipTier }) {
           <h3 id={headingId} className="font-display text-xl font-semibold text-foreground">
             {tier.label}
           </h3>
-          {!tier.available && (
+          {soldOut && (
             <span className="shrink-0 rounded-full bg-foreground px-3 py-1 text-xs font-semibold text-background">
               Sold out
             </span>
@@ -305,9 +317,13 @@ function TierCard({ tier }: { tier: SponsorshipTier }) {
               Purchase <span className="sr-only">{tier.label} sponsorship</span>
             </Link>
           </Button>
-        ) : (
+        ) : soldOut ? (
           <p className="w-full text-center text-sm text-muted-foreground">
             This sponsorship has been taken. Ask us about similar options.
+          </p>
+        ) : (
+          <p className="w-full rounded-md border border-border bg-muted px-4 py-2 text-center text-sm font-semibold text-muted-foreground">
+            {notice}
           </p>
         )}
       </CardFooter>

@@ -3,9 +3,11 @@ import { Link } from '@/lib/router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
-import type { Ticket } from '@/lib/api/get-tickets';
+import type { PricePhase, Ticket, VolumeDiscount } from '@/lib/api/get-tickets';
 import { cn } from '@/lib/cn';
+import { formatInstantDate } from '@/lib/format-date';
 import { formatCents } from '@/lib/money';
+import { salesNotice } from '@/lib/sales';
 
 // The brief tints the card header differently for developer, vip and every other type.
 function headerTint(type: string) {
@@ -19,9 +21,23 @@ function headerTint(type: string) {
   }
 }
 
-export function TicketCard({ ticket }: { ticket: Ticket }) {
+/** "Early bird until December 31, 2026 or while 150 last", the date the venue's. */
+function phaseLine(phase: PricePhase, timeZone: string | undefined): string {
+  const until = phase.endsAt && `until ${formatInstantDate(phase.endsAt, timeZone)}`;
+  const units = phase.units !== undefined && `while ${phase.units.toLocaleString('en-US')} last`;
+  return [phase.name, [until, units].filter(Boolean).join(' or ')].filter(Boolean).join(' ');
+}
+
+/** "10% off for teams of 10 or more"; an order of a ticket sold one by one is not a team. */
+function volumeDiscountLine(discount: VolumeDiscount, perPerson: boolean): string {
+  return `${discount.percentOff}% off for ${perPerson ? 'teams' : 'orders'} of ${discount.minQuantity} or more`;
+}
+
+/** `timeZone` is the venue's, in which the phase's end and the opening of sales are dated. */
+export function TicketCard({ ticket, timeZone }: { ticket: Ticket; timeZone?: string }) {
   const popular = ticket.type === 'vip';
   const perPerson = ticket.minQuantity > 1;
+  const notice = salesNotice(ticket, timeZone);
 
   return (
     <Card
@@ -47,18 +63,38 @@ export function TicketCard({ ticket }: { ticket: Ticket }) {
             <span className="font-display text-4xl font-bold tracking-tight">{formatCents(ticket.price)}</span>
             {perPerson && <span className="text-muted-foreground">per person</span>}
           </p>
-          {ticket.regularPrice !== undefined && (
-            <p className="mt-1 flex flex-wrap items-center gap-x-2 text-sm">
-              <s className="text-muted-foreground">
-                <span className="sr-only">Regular price </span>
-                {formatCents(ticket.regularPrice)}
-              </s>
-              <span className="rounded-full bg-accent px-2 py-0.5 font-semibold text-accent-foreground">
-                Early bird pricing
+          {ticket.phase ? (
+            // with price phases the struck price is the next phase's
+            <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+              {ticket.regularPrice !== undefined && (
+                <s className="text-muted-foreground">
+                  <span className="sr-only">Later price </span>
+                  {formatCents(ticket.regularPrice)}
+                </s>
+              )}
+              <span className="rounded-md bg-accent px-2 py-0.5 font-semibold text-accent-foreground">
+                {phaseLine(ticket.phase, timeZone)}
               </span>
             </p>
+          ) : (
+            ticket.regularPrice !== undefined && (
+              <p className="mt-1 flex flex-wrap items-center gap-x-2 text-sm">
+                <s className="text-muted-foreground">
+                  <span className="sr-only">Regular price </span>
+                  {formatCents(ticket.regularPrice)}
+                </s>
+                <span className="rounded-full bg-accent px-2 py-0.5 font-semibold text-accent-foreground">
+                  Early bird pricing
+                </span>
+              </p>
+            )
           )}
           {perPerson && <p className="mt-2 text-sm font-medium text-secondary">Minimum {ticket.minQuantity} people</p>}
+          {ticket.volumeDiscounts?.map((discount) => (
+            <p key={discount.minQuantity} className="mt-1 text-sm font-medium text-secondary">
+              {volumeDiscountLine(discount, perPerson)}
+            </p>
+          ))}
         </div>
 
         <ul className="space-y-3" aria-label={`${ticket.name} includes`}>
@@ -72,16 +108,20 @@ export function TicketCard({ ticket }: { ticket: Ticket }) {
       </CardContent>
 
       <CardFooter>
-        {ticket.available ? (
+        {notice === null ? (
           <Button asChild size="lg" variant={popular ? 'default' : 'secondary'} className="w-full">
             <Link to={paths.checkout(ticket.type)} aria-label={`Pre-Purchase Now: ${ticket.name}`}>
               Pre-Purchase Now
             </Link>
           </Button>
-        ) : (
+        ) : ticket.sales === 'sold_out' ? (
           <Button size="lg" variant="outline" className="w-full" disabled>
             Sold Out
           </Button>
+        ) : (
+          <p className="flex h-12 w-full items-center justify-center rounded-lg border border-border bg-muted px-4 text-center font-semibold text-muted-foreground">
+            {notice}
+          </p>
         )}
       </CardFooter>
     </Card>

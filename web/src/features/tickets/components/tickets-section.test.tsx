@@ -110,3 +110,89 @@ describe('tickets section', () => {
     expect(card('VIP Pass').getByText('Most Popular')).toBeInTheDocument();
   });
 });
+
+describe('tickets section: phases and sales windows', () => {
+  const developer = tickets[0];
+  const team = tickets[2];
+
+  it('shows the price phase with its end and units, and the next price struck through', async () => {
+    mockFetch(() =>
+      jsonResponse([
+        {
+          ...developer,
+          price: 79900,
+          regularPrice: 99900,
+          nextPrice: 99900,
+          phase: { name: 'Early bird', endsAt: '2026-12-31T23:59:59-05:00', units: 150, unitsLeft: 42 },
+          sales: 'open',
+        },
+      ]),
+    );
+    renderWithProviders(<TicketsSection fullRefundUntil="2027-03-17" timeZone="America/New_York" />);
+
+    await screen.findByRole('heading', { name: 'Developer Pass' });
+    const pass = card('Developer Pass');
+    expect(pass.getByText('$799.00')).toBeInTheDocument();
+    expect(pass.getByText('$999.00').closest('s')).toBeInTheDocument();
+    expect(pass.getByText('Early bird until December 31, 2026 or while 150 last')).toBeInTheDocument();
+    expect(pass.queryByText('Early bird pricing')).not.toBeInTheDocument();
+    expect(pass.getByRole('link', { name: /Pre-Purchase Now/ })).toHaveAttribute('href', '/checkout/developer');
+  });
+
+  it('names a phase with no end and no next price on its own', async () => {
+    mockFetch(() =>
+      jsonResponse([{ ...developer, price: 119900, regularPrice: undefined, phase: { name: 'Late' }, sales: 'open' }]),
+    );
+    renderWithProviders(<TicketsSection fullRefundUntil="2027-03-17" timeZone="America/New_York" />);
+
+    await screen.findByRole('heading', { name: 'Developer Pass' });
+    const pass = card('Developer Pass');
+    expect(pass.getByText('Late')).toBeInTheDocument();
+    expect(pass.getByText('$1,199.00').closest('s')).toBeNull();
+  });
+
+  it('says what a team of ten or more saves', async () => {
+    mockFetch(() =>
+      jsonResponse([{ ...team, volumeDiscounts: [{ minQuantity: 10, percentOff: 10, label: 'Team of 10 or more' }] }]),
+    );
+    renderWithProviders(<TicketsSection fullRefundUntil="2026-03-18" />);
+
+    await screen.findByRole('heading', { name: 'Team Pass' });
+    expect(card('Team Pass').getByText('10% off for teams of 10 or more')).toBeInTheDocument();
+    expect(card('Team Pass').getByText('Early bird pricing')).toBeInTheDocument();
+  });
+
+  it('says when sales open, in the venue’s timezone, and offers no purchase before then', async () => {
+    mockFetch(() =>
+      jsonResponse([{ ...developer, sales: 'not_yet', salesOpenAt: '2026-09-01T09:00:00-04:00', available: false }]),
+    );
+    renderWithProviders(<TicketsSection fullRefundUntil="2027-03-17" timeZone="America/New_York" />);
+
+    await screen.findByRole('heading', { name: 'Developer Pass' });
+    const pass = card('Developer Pass');
+    expect(pass.getByText('On sale from September 1, 2026')).toBeInTheDocument();
+    expect(pass.queryByRole('link')).not.toBeInTheDocument();
+    expect(pass.queryByRole('button')).not.toBeInTheDocument();
+    expect(pass.getByText('$799.00')).toBeInTheDocument();
+  });
+
+  it('says sales have closed, with no purchase button', async () => {
+    mockFetch(() => jsonResponse([{ ...developer, sales: 'closed', available: false }]));
+    renderWithProviders(<TicketsSection fullRefundUntil="2027-03-17" />);
+
+    await screen.findByRole('heading', { name: 'Developer Pass' });
+    const pass = card('Developer Pass');
+    expect(pass.getByText('Sales closed')).toBeInTheDocument();
+    expect(pass.queryByRole('link')).not.toBeInTheDocument();
+    expect(pass.queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('keeps a sold-out ticket’s disabled Sold Out button', async () => {
+    mockFetch(() => jsonResponse([{ ...developer, sales: 'sold_out', available: false }]));
+    renderWithProviders(<TicketsSection fullRefundUntil="2027-03-17" />);
+
+    await screen.findByRole('heading', { name: 'Developer Pass' });
+    expect(card('Developer Pass').getByRole('button', { name: 'Sold Out' })).toBeDisabled();
+    expect(card('Developer Pass').queryByRole('link')).not.toBeInTheDocument();
+  });
+});

@@ -33,7 +33,13 @@ function TicketCardSkeleton() {
   );
 }
 
-export function TicketsSection({ fullRefundUntil }: { fullRefundUntil: string | undefined }) {
+interface TicketsSectionProps {
+  fullRefundUntil: string | undefined;
+  /** The venue's timezone, in which the cards date their phases and sales. */
+  timeZone?: string;
+}
+
+export function TicketsSection({ fullRefundUntil, timeZone }: TicketsSectionProps) {
   const { data: tickets, isPending, isError } = useTickets();
   const { toast } = useToast();
 
@@ -77,7 +83,7 @@ export function TicketsSection({ fullRefundUntil }: { fullRefundUntil: string | 
         <ul className="grid gap-8 md:grid-cols-2 lg:grid-cols-3">
           {tickets.map((ticket) => (
             <li key={ticket.id} className="h-full">
-              <TicketCard ticket={ticket} />
+              <TicketCard ticket={ticket} timeZone={timeZone} />
             </li>
           ))}
         </ul>

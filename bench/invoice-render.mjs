@@ -1,0 +1,255 @@
+// DESIGN.md §7 and issue 19: an invoice PDF renders in at most 20 ms at the 99th percentile,
+// and rendering 1,000 of them leaves the server's memory where it was.
+//
+// Runs the release server on a fresh SQLite database, pays for `count` orders through the
+// sandbox (each issues one invoice; a third of them with a company's billing details, so the
+// layout wraps an address), then asks the back office for every invoice's PDF one after
+// another and times each answer: the render, the database read and the local HTTP round trip,
+// so the render alone is faster than what is reported. The server's resident memory is read
+// from /proc after the first 100 PDFs (allocator and font caches warm) and after the last; it
+// must not grow by more than 4 MB. Last, all the PDFs are downloaded as one zip, which the
+// server streams: its peak memory is reported beside it. Every PDF must start with %PDF- and
+// name its invoice number. Appends a row to docs/benchmarks.md; exits 1 on FAIL.
+//
+// Usage: node bench/invoice-render.mjs [invoices, default 1000]
+// CONFERENCE_BIN names the binary (default target/release/conference).
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { cpus, loadavg, tmpdir, totalmem } from "node:os";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const count = Number(process.argv[2] ?? 1000);
+const binary = process.env.CONFERENCE_BIN ?? path.join(root, "target/release/conference");
+const P99_BUDGET_MS = 20;
+const GROWTH_BUDGET_KB = 4096;
+const WARM_UP = 100;
+const IN_FLIGHT = 16;
+const TOKEN = "invoice-bench-token-0123456789abcdef0123456789";
+const log = (...args) => console.log("invoice-render:", ...args);
+
+if (!existsSync(binary)) {
+  console.error(`invoice-render: no server at ${binary}: cargo build --release`);
+  process.exit(1);
+}
+if (count < WARM_UP + 100) {
+  console.error(`invoice-render: render at least ${WARM_UP + 100} invoices`);
+  process.exit(1);
+}
+
+function freePort() {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function startServer(env) {
+  const stderr = [];
+  const child = spawn(binary, ["serve"], { cwd: root, env, stdio: ["ignore", "ignore", "pipe"] });
+  child.stderr.setEncoding("utf8");
+  child.stderr.on("data", (text) => stderr.push(text));
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  const base = `http://127.0.0.1:${env.PORT}`;
+  for (let tries = 0; ; tries++) {
+    const ready = await fetch(`${base}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) break;
+    if (tries > 200 || child.exitCode !== null) throw new Error(`the server did not start:\n${stderr.join("")}`);
+    await sleep(50);
+  }
+  return {
+    base,
+    logs: () => stderr.join(""),
+    /** Resident and peak resident memory in kB (Linux). */
+    memory() {
+      const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
+      const field = (name) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN);
+      return { rss: field("VmRSS"), peak: field("VmHWM") };
+    },
+    async stop() {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+async function postJson(base, url, body) {
+  for (let attempt = 0; ; attempt++) {
+    const response = await fetch(base + url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    // 503: the database was busy and nothing was written; a browser tries again.
+    if (response.status === 503 && attempt < 5) {
+      await sleep(100 * (attempt + 1));
+      continue;
+    }
+    return response;
+  }
+}
+
+const company = {
+  company: "Acme Widgets International Holdings Incorporated",
+  address: "500 Brickell Avenue\nSuite 1200, Tower Two",
+  city: "Miami",
+  region: "FL",
+  postalCode: "33131",
+  country: "US",
+  taxId: "US-12-3456789",
+};
+
+/** One paid order; answers a failure's description, or nothing. */
+async function buy(base, index) {
+  const body = {
+    merchandiseId: 2,
+    amount: 3499,
+    name: `Invoice Buyer ${index}`,
+    email: `invoice.buyer${index}@example.com`,
+    quantity: 1,
+    size: "M",
+    color: "Coral",
+    ...(index % 3 === 0 ? { billing: company } : {}),
+  };
+  const created = await postJson(base, "/api/create-merchandise-payment", body);
+  if (!created.ok) return `create ${created.status}: ${await created.text()}`;
+  const { clientSecret } = await created.json();
+  const paid = await postJson(base, "/api/sandbox/confirm", {
+    clientSecret,
+    cardNumber: "4242424242424242",
+    expMonth: "12",
+    expYear: "34",
+    cvc: "123",
+  });
+  return paid.ok ? undefined : `pay ${paid.status}: ${await paid.text()}`;
+}
+
+function percentile(sorted, share) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)];
+}
+
+const dir = mkdtempSync(path.join(tmpdir(), "conference-invoice-bench-"));
+const env = {
+  ...process.env,
+  DATA_DIR: dir,
+  CONFERENCE_FILE: path.join(root, "conference.toml"),
+  PORT: String(await freePort()),
+  ADMIN_TOKEN: TOKEN,
+  RATE_LIMITS: "off",
+  // Receipts are not the subject: their PDFs would be rendered beside the measured ones.
+  MAIL_WORKER: "false",
+  RUST_LOG: "warn,sqlx=warn",
+};
+delete env.DATABASE_URL;
+delete env.SMTP_URL;
+const loadAtStart = loadavg()[0];
+const server = await startServer(env);
+const admin = { Authorization: `Bearer ${TOKEN}` };
+const failures = [];
+const times = [];
+let before;
+let after;
+let zip;
+try {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: IN_FLIGHT }, async () => {
+      while (next < count) {
+        const failure = await buy(server.base, next++);
+        if (failure) failures.push(failure);
+      }
+    }),
+  );
+  const ledger = await fetch(`${server.base}/api/admin/invoices`, { headers: admin }).then((r) => r.json());
+  const invoices = ledger.invoices ?? [];
+  log(`${invoices.length} invoices issued for ${count} orders${failures.length ? `, ${failures.length} failed: ${failures[0]}` : ""}`);
+  for (const [index, invoice] of invoices.entries()) {
+    if (index === WARM_UP) before = server.memory();
+    const started = performance.now();
+    const response = await fetch(server.base + invoice.url, { headers: admin });
+    const pdf = Buffer.from(await response.arrayBuffer());
+    times.push(performance.now() - started);
+    if (!response.ok || !pdf.subarray(0, 5).equals(Buffer.from("%PDF-")) || pdf.length < 1000) {
+      failures.push(`${invoice.number}: ${response.status}, ${pdf.length} bytes`);
+    }
+  }
+  after = server.memory();
+  const zipStarted = performance.now();
+  const zipResponse = await fetch(`${server.base}/api/admin/invoices/pdfs.zip`, { headers: admin });
+  const zipBytes = Buffer.from(await zipResponse.arrayBuffer());
+  zip = {
+    ok: zipResponse.ok && zipBytes.subarray(0, 2).equals(Buffer.from("PK")),
+    seconds: (performance.now() - zipStarted) / 1000,
+    megabytes: zipBytes.length / 1e6,
+    peak: server.memory().peak,
+  };
+  if (invoices.length !== count) failures.push(`${invoices.length} invoices for ${count} orders`);
+} catch (error) {
+  failures.push(String(error));
+  log(`the server said:\n${server.logs().slice(-3000)}`);
+} finally {
+  await server.stop();
+  rmSync(dir, { recursive: true, force: true });
+}
+
+const sorted = [...times].sort((a, b) => a - b);
+const p50 = percentile(sorted, 0.5);
+const p99 = percentile(sorted, 0.99);
+const growth = after.rss - before.rss;
+const pass = failures.length === 0 && p99 <= P99_BUDGET_MS && growth <= GROWTH_BUDGET_KB && zip.ok;
+log(
+  `${times.length} PDFs: p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms, max ${sorted.at(-1).toFixed(2)} ms; ` +
+    `RSS ${(before.rss / 1024).toFixed(1)} MB after ${WARM_UP}, ${(after.rss / 1024).toFixed(1)} MB after ${times.length}; ` +
+    `zip of all ${zip.megabytes.toFixed(1)} MB in ${zip.seconds.toFixed(2)} s, peak RSS ${(zip.peak / 1024).toFixed(1)} MB; ` +
+    `load average ${loadAtStart.toFixed(2)} at start, ${loadavg()[0].toFixed(2)} at the end`,
+);
+for (const failure of failures.slice(0, 5)) log(`failure: ${failure}`);
+
+const date = new Date().toISOString().slice(0, 10);
+const machine = `${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB`;
+const mb = (kb) => (kb / 1024).toFixed(1);
+addRow(
+  `| ${date} | ${machine} | ${times.length} invoices (SQLite) | ${p50.toFixed(2)} ms / ${p99.toFixed(2)} ms ` +
+    `| ${mb(before.rss)} → ${mb(after.rss)} MB (${growth >= 0 ? "+" : ""}${mb(growth)} MB) ` +
+    `| ${zip.megabytes.toFixed(1)} MB in ${zip.seconds.toFixed(2)} s, peak ${mb(zip.peak)} MB ` +
+    `| ${pass ? "pass" : "FAIL"} |`,
+);
+
+/** Adds `row` at the end of this benchmark's table in docs/benchmarks.md, making the section the first time. */
+function addRow(row) {
+  const file = path.join(root, "docs/benchmarks.md");
+  const heading = "## Invoice PDFs (`node bench/invoice-render.mjs [invoices]`)";
+  const text = readFileSync(file, "utf8");
+  const start = text.indexOf(heading);
+  if (start < 0) {
+    const section = [
+      "",
+      heading,
+      "",
+      "Each invoice's PDF fetched once from the back office, one after another, timed from request to last byte",
+      "(render, database read and a local round trip), and the server's resident memory after the first 100 and",
+      "after the last; then every PDF in one streamed zip. Budget: p99 ≤ 20 ms, no growth in memory (≤ 4 MB).",
+      "",
+      "| date | machine | invoices | p50 / p99 per PDF | memory after 100 → after all | zip of all | result |",
+      "|---|---|---|---|---|---|---|",
+      row,
+      "",
+    ].join("\n");
+    writeFileSync(file, text.replace(/\n*$/, "\n") + section);
+    return;
+  }
+  const next = text.indexOf("\n## ", start + heading.length);
+  const end = next < 0 ? text.length : next;
+  const body = text.slice(start, end).replace(/\n*$/, "");
+  writeFileSync(file, text.slice(0, start) + body + "\n" + row + "\n" + (next < 0 ? "" : "\n") + text.slice(end).replace(/^\n+/, ""));
+}
+
+process.exit(pass ? 0 : 1);
