@@ -59,7 +59,8 @@ struct Period {
 impl Period {
     fn parse(range: &Range) -> Result<Self, ApiError> {
         let day = |value: &Option<String>, name: &str| -> Result<Option<Date>, ApiError> {
-            match value.as_deref().filter(|value| !value.is_empty()) {
+            // An empty bound is a malformed day, not a missing one: the client leaves out what it does not set.
+            match value.as_deref() {
                 None => Ok(None),
                 Some(value) => Date::parse(value, time::macros::format_description!("[year]-[month]-[day]"))
                     .map(Some)
