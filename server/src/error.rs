@@ -24,10 +24,15 @@ pub enum ApiError {
     /// No valid session or token; `code` tells the back office which screen to show.
     #[error("{message}")]
     Unauthorized { message: String, code: &'static str },
-    #[error("{0}")]
-    Forbidden(String),
+    /// Not allowed: a cross-site change (`cross_site`) or a call the caller's role does not
+    /// allow (`forbidden`).
+    #[error("{message}")]
+    Forbidden { message: String, code: &'static str },
     #[error("{0}")]
     MethodNotAllowed(String),
+    /// Something that was once valid and is no more: a used or expired link.
+    #[error("{0}")]
+    Gone(String),
     #[error("{0}")]
     Conflict(String),
     #[error("The request body is too large.")]
@@ -70,8 +75,9 @@ impl ApiError {
             Self::PaymentProvider(_) => StatusCode::BAD_GATEWAY,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::Unauthorized { .. } => StatusCode::UNAUTHORIZED,
-            Self::Forbidden(_) => StatusCode::FORBIDDEN,
+            Self::Forbidden { .. } => StatusCode::FORBIDDEN,
             Self::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
+            Self::Gone(_) => StatusCode::GONE,
             Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Self::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
@@ -97,7 +103,7 @@ impl IntoResponse for ApiError {
             },
             code: match &self {
                 Self::PaymentRefused { code, .. } => Some(code.as_str()),
-                Self::Unauthorized { code, .. } => Some(code),
+                Self::Unauthorized { code, .. } | Self::Forbidden { code, .. } => Some(code),
                 _ => None,
             },
         };
@@ -130,7 +136,8 @@ pub struct ErrorBody<'a> {
     #[schema(value_type = Option<std::collections::HashMap<String, String>>)]
     field_errors: Option<&'a FieldErrors>,
     /// A machine-readable reason: the provider's code for a refused card, such as
-    /// `card_declined`, or why an admin call was refused, such as `sign_in_required`.
+    /// `card_declined`, or why an admin call was refused, such as `sign_in_required` or `forbidden`
+    /// (the caller's role does not allow the call).
     #[serde(skip_serializing_if = "Option::is_none")]
     code: Option<&'a str>,
 }

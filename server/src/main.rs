@@ -6,6 +6,7 @@
 use std::process::ExitCode;
 
 use conference::catalogue::PrerenderInput;
+use conference::domain::{EmailAddress, PersonName};
 use conference::event::Event;
 use conference::settings::Settings;
 use conference::startup::Application;
@@ -18,7 +19,8 @@ use tracing_subscriber::EnvFilter;
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 const USAGE: &str =
-    "usage: conference [serve | migrate | orders | outbox | catalogue | backup PATH | admin hash-password]
+    "usage: conference [serve | migrate | orders | outbox | catalogue | backup PATH | admin hash-password |
+                   admin create-owner --email EMAIL]
 
   serve     run the website (the default)
   migrate   apply database migrations and exit
@@ -32,6 +34,9 @@ const USAGE: &str =
   admin hash-password
             read the back office password from standard input and print the
             ADMIN_PASSWORD_HASH for it
+  admin create-owner --email EMAIL [--name NAME]
+            create an owner's account in the back office; the password (at least
+            12 characters) is read from standard input
 
 Settings come from the environment: PORT, BIND, DATA_DIR, DATABASE_URL,
 CONFERENCE_FILE, WEB_DIR, PUBLIC_URL, STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY,
@@ -48,6 +53,7 @@ fn main() -> ExitCode {
     let command = std::env::args().nth(1);
     match command.as_deref() {
         None | Some("serve" | "migrate" | "orders" | "outbox" | "backup") => {}
+        Some("admin") if std::env::args().nth(2).as_deref() == Some("create-owner") => {}
         Some("admin") => return admin(std::env::args().nth(2).as_deref()),
         Some("catalogue") => return catalogue(),
         Some("-h" | "--help" | "help") => {
@@ -77,6 +83,7 @@ fn main() -> ExitCode {
             Some("migrate") => migrate(&settings).await,
             Some(listing @ ("orders" | "outbox")) => print_listing(&settings, listing).await,
             Some("backup") => backup(&settings, std::env::args_os().nth(2)).await,
+            Some("admin") => create_owner(&settings, std::env::args().skip(3).collect()).await,
             _ => serve(settings).await,
         }
     });
@@ -116,17 +123,14 @@ fn admin(subcommand: Option<&str>) -> ExitCode {
         eprintln!("error: unknown admin command {subcommand:?}\n\n{USAGE}");
         return ExitCode::from(2);
     }
-    let mut password = String::new();
-    if let Err(error) = std::io::stdin().read_line(&mut password) {
-        eprintln!("error: cannot read the password from standard input: {error}");
-        return ExitCode::FAILURE;
-    }
-    let password = password.trim_end_matches(['\n', '\r']);
-    if password.chars().count() < MIN_PASSWORD_CHARS {
-        eprintln!("error: the password must be at least {MIN_PASSWORD_CHARS} characters");
-        return ExitCode::FAILURE;
-    }
-    match conference::admin::password::hash_password(password) {
+    let password = match read_password() {
+        Ok(password) => password,
+        Err(error) => {
+            eprintln!("error: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match conference::admin::password::hash_password(&password) {
         Ok(hash) => {
             println!("{hash}");
             ExitCode::SUCCESS
@@ -208,6 +212,60 @@ async fn migrate(settings: &Settings) -> anyhow::Result<()> {
     tracing::info!(database = %describe_database(&settings.database_url), "migrations applied");
     store.close().await;
     Ok(())
+}
+
+/// `conference admin create-owner --email EMAIL [--name NAME]`: an owner's account, its
+/// password read from standard input.
+async fn create_owner(settings: &Settings, arguments: Vec<String>) -> anyhow::Result<()> {
+    let mut email = None;
+    let mut name = None;
+    let mut arguments = arguments.into_iter();
+    while let Some(argument) = arguments.next() {
+        match argument.as_str() {
+            "--email" => email = arguments.next(),
+            "--name" => name = arguments.next(),
+            other => anyhow::bail!("unknown argument {other:?}: admin create-owner --email EMAIL [--name NAME]"),
+        }
+    }
+    let email = email
+        .as_deref()
+        .and_then(EmailAddress::parse)
+        .ok_or_else(|| anyhow::anyhow!("admin create-owner needs --email with a valid email address"))?;
+    let name = PersonName::parse(
+        name.as_deref()
+            .unwrap_or_else(|| email.as_str().split('@').next().unwrap_or_default()),
+    )
+    .map_err(|_| anyhow::anyhow!("--name must be 3 to 100 characters, without a web address"))?;
+    let password = read_password()?;
+    let hash = conference::admin::password::hash_password(&password)
+        .map_err(|error| anyhow::anyhow!("cannot hash the password: {error}"))?;
+    let store = Store::connect(&settings.database_url).await?;
+    store.migrate().await?;
+    let owner = store
+        .create_owner(email.as_str(), name.as_str(), &hash, "command line")
+        .await
+        .map_err(anyhow::Error::from);
+    store.close().await;
+    let owner = owner?;
+    println!(
+        "{} is an owner of the back office: sign in with {} and that password",
+        owner.name, owner.email
+    );
+    Ok(())
+}
+
+/// A password from the first line of standard input, so it never appears in the shell's
+/// history or the process list.
+fn read_password() -> anyhow::Result<String> {
+    let mut password = String::new();
+    std::io::stdin()
+        .read_line(&mut password)
+        .map_err(|error| anyhow::anyhow!("cannot read the password from standard input: {error}"))?;
+    let password = password.trim_end_matches(['\n', '\r']).to_owned();
+    if password.chars().count() < MIN_PASSWORD_CHARS {
+        anyhow::bail!("the password must be at least {MIN_PASSWORD_CHARS} characters");
+    }
+    Ok(password)
 }
 
 /// Copies the database to a new file while the site keeps running.

@@ -4,6 +4,7 @@
 
 use axum::http::{HeaderMap, header};
 
+use crate::admin::roles::Role;
 use crate::secrets;
 use crate::settings::AdminSettings;
 use crate::store::Store;
@@ -13,8 +14,10 @@ pub const SESSION_COOKIE: &str = "admin_session";
 /// A caller the back office recognised.
 #[derive(Debug, Clone)]
 pub struct StaffIdentity {
-    /// The name given at sign-in, or "API token".
+    /// The signed-in person's name, or "API token".
     pub name: String,
+    /// What they may do; the script token has the owner's rights.
+    pub role: Role,
     pub credential: Credential,
 }
 
@@ -67,6 +70,7 @@ pub async fn identify(
         return if admin.token.is_some() && secrets::matches_digest(&expected, presented) {
             Ok(StaffIdentity {
                 name: "API token".into(),
+                role: Role::Owner,
                 credential: Credential::Token,
             })
         } else {
@@ -75,12 +79,14 @@ pub async fn identify(
     }
     let token = cookie(headers, SESSION_COOKIE).ok_or(IdentifyError::SignInRequired)?;
     let token_hash = secrets::digest(token);
-    let name = store
-        .admin_session_name(&token_hash)
+    // Read on every call: a deactivated person's session ends at once, a new role counts at once.
+    let holder = store
+        .admin_session(&token_hash)
         .await?
         .ok_or(IdentifyError::SessionEnded)?;
     Ok(StaffIdentity {
-        name,
+        name: holder.name,
+        role: holder.role,
         credential: Credential::Session { token_hash },
     })
 }

@@ -12,12 +12,13 @@ use super::compose::compose;
 use super::message::{Attachment, RenderedEmail};
 use super::render::{RenderError, Renderer};
 use super::transport::Transport;
+use crate::admin::invitation_url;
 use crate::domain::mask_email;
 use crate::event::Event;
 use crate::invoices::{InvoiceKind, render_pdf};
 use crate::secrets;
 use crate::settings::MailSettings;
-use crate::store::{ClaimedEmail, EmailKind, InvoiceRecord, Store, attendee_email_is_current, now_millis};
+use crate::store::{ClaimedEmail, EmailKind, InvoiceRecord, StaffStatus, Store, attendee_email_is_current, now_millis};
 
 /// How long a claimed email is held by one worker before another may take it.
 const LEASE_MILLIS: i64 = 5 * 60 * 1000;
@@ -296,6 +297,30 @@ impl Mailer {
                     .map_err(render_error)?;
                 attach_documents(&mut email, [credit_note, &invoice])?;
                 Ok(email)
+            }
+            EmailKind::StaffInvitation => {
+                let person = self
+                    .store
+                    .staff_member(&email.subject_id)
+                    .await
+                    .map_err(|error| error.to_string())?
+                    .ok_or("the person is no longer on the staff")?;
+                let Some(token) = email
+                    .link_secret
+                    .as_deref()
+                    .filter(|_| person.status == StaffStatus::Invited)
+                else {
+                    return Ok(Delivery::Cancelled(
+                        "The person set a password or was deactivated before this invitation went out.",
+                    ));
+                };
+                rendered(self.renderer.staff_invitation(
+                    &self.event,
+                    &self.public_url,
+                    &person.name,
+                    person.role,
+                    &invitation_url(&self.public_url, token),
+                ))
             }
         }?;
         let to: Mailbox = email

@@ -191,6 +191,19 @@ impl Event {
         date_range_label(self.starts_at.date(), self.ends_at.date())
     }
 
+    /// "09:02 on May 18, 2026": the venue's clock at `millis` (Unix milliseconds).
+    pub fn venue_time(&self, millis: i64) -> String {
+        let instant = OffsetDateTime::from_unix_timestamp(millis.div_euclid(1000))
+            .unwrap_or(OffsetDateTime::UNIX_EPOCH)
+            .to_offset(self.starts_at.offset());
+        format!(
+            "{:02}:{:02} on {}",
+            instant.hour(),
+            instant.minute(),
+            long_date(instant.date())
+        )
+    }
+
     /// The date at the venue at `instant`: the calendar the policies' dates are on.
     pub fn venue_date(&self, instant: OffsetDateTime) -> Date {
         instant.to_offset(self.starts_at.offset()).date()

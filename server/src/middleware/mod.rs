@@ -10,6 +10,6 @@ mod security_headers;
 
 pub use body_limit::{MAX_BODY_BYTES, limit_body};
 pub use client_address::{ClientAddress, record_client_address};
-pub use rate_limit::{Budget, Quota, RateLimiter, limit_requests};
+pub use rate_limit::{Budget, Caller, Quota, RateLimiter, limit_requests};
 pub use request_trace::trace_request;
 pub use security_headers::{SecurityHeaders, content_security_policy};

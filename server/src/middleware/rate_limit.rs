@@ -29,7 +29,8 @@ pub enum Budget {
     PaymentCreation,
     /// Stripe's deliveries come from few addresses in bursts; a forged one costs an HMAC.
     Webhook,
-    /// `POST /api/admin/session`: guessing the organizer's password.
+    /// `POST /api/admin/session`: guessing a password, per address and per account;
+    /// `POST /api/admin/invitations/{token}`: guessing an invitation.
     AdminSignIn,
     /// Back-office calls of a signed-in organizer or the admin token, per session or token:
     /// a scanner at the door checks in about one ticket a second, in bursts as a queue forms.
@@ -87,6 +88,7 @@ impl Budget {
             }
             "webhooks/stripe" => Self::Webhook,
             "admin/session" if *method == Method::POST => Self::AdminSignIn,
+            call if call.starts_with("admin/invitations/") => Self::AdminSignIn,
             _ => Self::Other,
         })
     }
@@ -99,6 +101,8 @@ pub enum Caller {
     Address(ClientAddress),
     /// Staff, by their session (the digest of its token) or the admin token.
     Staff(String),
+    /// Sign-ins to one back-office account (its lowercased email), from anywhere.
+    Account(String),
 }
 
 /// Entries kept before expired ones are swept out.

@@ -51,8 +51,15 @@ pub(super) async fn record_audit<'e, E: Executor<'e, Database = Any>>(
 }
 
 impl Store {
-    /// Starts a session for `name`, known by the digest of its cookie token.
-    pub async fn create_admin_session(&self, token_hash: &str, name: &str, expires_at: i64) -> Result<(), sqlx::Error> {
+    /// Starts a session for `name` (the account `staff_id`, or the owner with the shared
+    /// password), known by the digest of its cookie token.
+    pub async fn create_admin_session(
+        &self,
+        token_hash: &str,
+        name: &str,
+        staff_id: Option<&str>,
+        expires_at: i64,
+    ) -> Result<(), sqlx::Error> {
         let now = now_millis();
         let mut tx = self.pool.begin().await?;
         // Signing in is rare: a good moment to forget sessions that ended.
@@ -60,24 +67,18 @@ impl Store {
             .bind(now)
             .execute(&mut *tx)
             .await?;
-        sqlx::query("INSERT INTO admin_sessions (token_hash, name, created_at, expires_at) VALUES ($1, $2, $3, $4)")
-            .bind(token_hash)
-            .bind(name)
-            .bind(now)
+        sqlx::query(
+            "INSERT INTO admin_sessions (token_hash, name, staff_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(token_hash)
+        .bind(name)
+        .bind(staff_id)
+        .bind(now)
             .bind(expires_at)
             .execute(&mut *tx)
             .await?;
         record_audit(&mut *tx, name, "sign_in", None, &serde_json::json!({})).await?;
         tx.commit().await
-    }
-
-    /// The name signed in with an unexpired session, if any.
-    pub async fn admin_session_name(&self, token_hash: &str) -> Result<Option<String>, sqlx::Error> {
-        sqlx::query_scalar("SELECT name FROM admin_sessions WHERE token_hash = $1 AND expires_at > $2")
-            .bind(token_hash)
-            .bind(now_millis())
-            .fetch_optional(&self.pool)
-            .await
     }
 
     pub async fn end_admin_session(&self, token_hash: &str) -> Result<(), sqlx::Error> {

@@ -6,6 +6,7 @@
 mod admin;
 mod backup;
 mod codes;
+mod door;
 mod idempotency;
 mod invoices;
 mod orders;
@@ -14,6 +15,7 @@ mod pickups;
 mod refunds;
 mod reports;
 mod sandbox;
+mod staff;
 mod tickets;
 mod waitlist;
 
@@ -28,6 +30,7 @@ use sqlx::{AnyPool, Executor};
 pub use admin::AuditEntry;
 pub use backup::BackupError;
 pub use codes::{CodeChange, CodeKind, CodeRecord, CodeUse, CreateCodesError, NewCode, TagUses};
+pub use door::{DuplicateScan, FoundAttendee, ListedTicket, OfflineCheckIn, OfflineScan};
 pub use idempotency::{IDEMPOTENCY_WINDOW_MILLIS, IdempotencyClaim};
 pub use invoices::{Correction, InvoiceRecord};
 pub use orders::{NewPendingOrder, OverdueOrder, PaidTransition, ReserveError};
@@ -36,6 +39,9 @@ pub use pickups::{Handover, PickLine};
 pub use refunds::{BeginRefundError, NewRefund, RefundRecord, RefundStatus};
 pub use reports::{OrderFilter, OrderTotals, Page, Sale, StockLevel};
 pub use sandbox::SandboxConfirmation;
+pub use staff::{
+    AcceptInvitationError, SessionHolder, StaffAccount, StaffChange, StaffError, StaffMember, StaffStatus,
+};
 pub use tickets::{
     CheckIn, Naming, NewHolder, RetiredCode, TicketManager, TicketRecord, TicketStatus, attendee_email_is_current,
 };

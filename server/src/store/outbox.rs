@@ -17,6 +17,8 @@ pub enum EmailKind {
     AttendeeTicket,
     /// A corrected invoice and the credit note of the one it replaces. Subject: the new invoice's id.
     InvoiceCorrection,
+    /// A link to set a back-office password. Subject: the person's staff id.
+    StaffInvitation,
 }
 
 impl EmailKind {
@@ -27,13 +29,18 @@ impl EmailKind {
             Self::RefundConfirmation => "refund_confirmation",
             Self::AttendeeTicket => "attendee_ticket",
             Self::InvoiceCorrection => "invoice_correction",
+            Self::StaffInvitation => "staff_invitation",
         }
     }
 
     /// Lower is sent first: a buyer waiting for a receipt comes before a newsletter sign-up.
     fn priority(self) -> i64 {
         match self {
-            Self::OrderConfirmation | Self::RefundConfirmation | Self::AttendeeTicket | Self::InvoiceCorrection => 0,
+            Self::OrderConfirmation
+            | Self::RefundConfirmation
+            | Self::AttendeeTicket
+            | Self::InvoiceCorrection
+            | Self::StaffInvitation => 0,
             Self::WaitlistConfirmation => 1,
         }
     }
@@ -45,6 +52,7 @@ impl EmailKind {
             "refund_confirmation" => Self::RefundConfirmation,
             "attendee_ticket" => Self::AttendeeTicket,
             "invoice_correction" => Self::InvoiceCorrection,
+            "staff_invitation" => Self::StaffInvitation,
             _ => return None,
         })
     }

@@ -4,7 +4,7 @@
 
 mod codes;
 
-pub use codes::{display_code, new_ticket_code, normalize_code};
+pub use codes::{code_digest, display_code, new_ticket_code, normalize_code};
 
 use time::{Date, Duration};
 

@@ -25,6 +25,7 @@ mod privacy;
 mod sandbox_cards;
 mod smtp_sink;
 mod sponsorship_checkout;
+mod staff;
 mod stripe_gateway;
 mod ticket_checkout;
 mod tickets;

@@ -2,22 +2,25 @@
 //! (`Authorization: Bearer <ADMIN_TOKEN>`), found by `admin::identity`. Every admin
 //! handler takes an `AdminActor`, so no admin route can forget to check.
 
-use axum::extract::FromRequestParts;
+use axum::extract::{FromRequestParts, MatchedPath};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, Method, header};
 
 use crate::admin::identity::{Credential, IdentifyError, StaffIdentity, identify};
 pub use crate::admin::identity::{SESSION_COOKIE, bearer_token, cookie};
+use crate::admin::roles::{self, Role};
 use crate::error::ApiError;
 use crate::state::AppState;
 
 /// How long a sign-in lasts: a working day at the desk.
 pub const SESSION_HOURS: i64 = 12;
 
-/// Who is calling: the name given at sign-in, or "API token".
+/// Who is calling, allowed this call by the table of calls and roles (`admin::roles`).
 #[derive(Debug, Clone)]
 pub struct AdminActor {
+    /// The signed-in person's name, or "API token".
     pub name: String,
+    pub role: Role,
 }
 
 impl FromRequestParts<AppState> for AdminActor {
@@ -34,7 +37,20 @@ impl FromRequestParts<AppState> for AdminActor {
         if matches!(identity.credential, Credential::Session { .. }) && !is_safe(&parts.method) {
             refuse_cross_site(&parts.headers, &state.settings.public_url)?;
         }
-        Ok(Self { name: identity.name })
+        let route = parts.extensions.get::<MatchedPath>().map_or("", MatchedPath::as_str);
+        // A call the table does not know is refused to everyone: a new route cannot be left open.
+        let allowed = roles::access(parts.method.as_str(), route).is_some_and(|access| access.admits(identity.role));
+        if !allowed {
+            tracing::info!(name = %identity.name, role = identity.role.as_str(), route, "refused by role");
+            return Err(ApiError::Forbidden {
+                message: format!("Your role ({}) does not allow this.", identity.role.as_str()),
+                code: "forbidden",
+            });
+        }
+        Ok(Self {
+            name: identity.name,
+            role: identity.role,
+        })
     }
 }
 
@@ -69,7 +85,10 @@ fn is_safe(method: &Method) -> bool {
 /// `Origin` must be this site's (its public address, or the host it was reached at),
 /// and without an `Origin` the browser must say the request is same-origin.
 pub fn refuse_cross_site(headers: &HeaderMap, public_url: &str) -> Result<(), ApiError> {
-    let refused = || ApiError::Forbidden("This change must be made from the back office itself.".into());
+    let refused = || ApiError::Forbidden {
+        message: "This change must be made from the back office itself.".into(),
+        code: "cross_site",
+    };
     match headers.get(header::ORIGIN).and_then(|value| value.to_str().ok()) {
         Some(origin) => {
             let host = headers.get(header::HOST).and_then(|value| value.to_str().ok());

@@ -14,7 +14,7 @@ use super::responses::{AdminRead, ServerTrouble};
 use crate::error::ApiError;
 use crate::orders::{Order, sku};
 use crate::state::AppState;
-use crate::store::{OrderFilter, OrderTotals, OutboxEmail, TagUses, now_millis};
+use crate::store::{DuplicateScan, OrderFilter, OrderTotals, OutboxEmail, TagUses, now_millis};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(dashboard))
@@ -34,6 +34,8 @@ struct Dashboard {
     attention: Attention,
     /// At the door: per ticket type, valid tickets and how many have checked in.
     check_ins: Vec<CheckIns>,
+    /// Tickets scanned again after they admitted someone (offline devices), newest first.
+    duplicate_scans: Vec<DuplicateScan>,
     /// Cents taken off paid and refunded orders by team discounts and codes (revenue is net of them).
     discounts: i64,
     /// Codes and units used, by tag.
@@ -163,6 +165,7 @@ async fn dashboard(_actor: AdminActor, State(state): State<AppState>) -> Result<
         discounts: store.discounts_given().await?,
         code_uses: store.code_uses_by_tag().await?,
         check_ins,
+        duplicate_scans: store.duplicate_scans().await?,
         totals,
         revenue,
         stock,

@@ -1,9 +1,12 @@
-//! The back office's API under `/api/admin/`. Every handler takes an `AdminActor`.
+//! The back office's API under `/api/admin/`. Every handler but signing in and out and
+//! accepting an invitation takes an `AdminActor`, which checks the caller's role against
+//! the table of calls (`admin::roles`).
 
 mod auth;
 mod check_in;
 mod codes;
 mod dashboard;
+mod door;
 mod emails;
 mod exports;
 mod invoices;
@@ -13,6 +16,7 @@ mod refunds;
 mod responses;
 mod session;
 mod sponsorships;
+mod staff;
 mod waitlist;
 
 pub(super) use auth::SESSION_COOKIE;
@@ -25,6 +29,7 @@ use crate::state::AppState;
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .merge(session::router())
+        .merge(staff::router())
         .merge(dashboard::router())
         .merge(orders::router())
         .merge(refunds::router())
@@ -33,6 +38,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(sponsorships::router())
         .merge(exports::router())
         .merge(check_in::router())
+        .merge(door::router())
         .merge(codes::router())
         .merge(invoices::router())
         .merge(pickups::router())

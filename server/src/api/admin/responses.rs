@@ -15,13 +15,16 @@ const NOT_SIGNED_IN: &str = "Not signed in: no session cookie or bearer token, o
                              (`code`: `sign_in_required`); a wrong token (`invalid_token`); or the back \
                              office is not enabled on this server (`admin_disabled`).";
 
+const NOT_YOUR_ROLE: &str = "The signed-in person's role does not allow this call (`code`: `forbidden`); \
+                             the roles of each call are in docs/api.md.";
+
 /// Refusals of the `AdminActor` (every operation but signing in and out takes one) for
 /// a call that reads.
 pub enum AdminRead {}
 
 impl IntoResponses for AdminRead {
     fn responses() -> BTreeMap<String, RefOr<Response>> {
-        BTreeMap::from([error(401, NOT_SIGNED_IN)])
+        BTreeMap::from([error(401, NOT_SIGNED_IN), error(403, NOT_YOUR_ROLE)])
     }
 }
 
@@ -35,9 +38,10 @@ impl IntoResponses for AdminChange {
             error(401, NOT_SIGNED_IN),
             error(
                 403,
-                "A cross-site request: the session cookie came with an `Origin` that is not this site's \
+                "The signed-in person's role does not allow this call (`code`: `forbidden`); or a cross-site \
+                 request (`cross_site`): the session cookie came with an `Origin` that is not this site's \
                  (or, without an `Origin`, without `Sec-Fetch-Site: same-origin`). Calls with the bearer \
-                 token are not checked.",
+                 token are not checked for origin.",
             ),
             rate_limited(),
         ])

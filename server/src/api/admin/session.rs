@@ -1,5 +1,8 @@
 //! Signing in and out of the back office.
 
+use std::sync::OnceLock;
+use std::time::Instant;
+
 use axum::Json;
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, header};
@@ -10,11 +13,15 @@ use utoipa_axum::routes;
 
 use super::auth::{AdminActor, SESSION_COOKIE, SESSION_HOURS, cookie, refuse_cross_site};
 use super::responses::{AdminRead, JsonBody, RateLimited, ServerTrouble};
-use crate::admin::password::verify_password;
+use super::staff::staff_error;
+use crate::admin::password::{hash_password, verify_password};
+use crate::admin::roles::Role;
+use crate::domain::EmailAddress;
 use crate::error::{ApiError, ApiJson, ErrorBody, FieldErrors};
+use crate::middleware::{Budget, Caller};
 use crate::secrets;
 use crate::state::AppState;
-use crate::store::now_millis;
+use crate::store::{StaffError, StaffStatus, now_millis};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(current, sign_in, sign_out))
@@ -23,11 +30,13 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[derive(Serialize, utoipa::ToSchema)]
 #[schema(as = AdminSession)]
 struct Session {
-    /// The name given at sign-in, or "API token".
+    /// The signed-in person's name, or "API token".
     name: String,
+    /// What the back office lets them do; the token and the shared password are the owner.
+    role: Role,
 }
 
-/// Who is signed in.
+/// Who is signed in, and their role.
 #[utoipa::path(
     get,
     path = "/session",
@@ -37,15 +46,24 @@ struct Session {
     responses((status = 200, body = Session), AdminRead, ServerTrouble)
 )]
 async fn current(actor: AdminActor) -> Json<Session> {
-    Json(Session { name: actor.name })
+    Json(Session {
+        name: actor.name,
+        role: actor.role,
+    })
 }
 
+/// An account's email and password; or, until anyone has an account, the shared password
+/// with a name for the activity log.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 struct SignIn {
-    /// Who is signing in, for the activity log.
+    /// The account's email.
     #[serde(default)]
-    #[schema(min_length = 1, max_length = 60)]
-    name: String,
+    #[schema(nullable = false, max_length = 254)]
+    email: Option<String>,
+    /// With the shared password: who is signing in, for the activity log.
+    #[serde(default)]
+    #[schema(nullable = false, max_length = 60)]
+    name: Option<String>,
     #[serde(default)]
     #[schema(min_length = 1)]
     password: String,
@@ -56,10 +74,13 @@ const MAX_NAME_CHARS: usize = 60;
 const CROSS_SITE: &str = "A cross-site request: the `Origin` is not this site's (or, without an `Origin`, \
                           there is no `Sec-Fetch-Site: same-origin`).";
 
-/// Checks the password and starts a session; the name goes into the audit log.
+/// Checks the password and starts a session.
 ///
-/// The session cookie is `HttpOnly`, `SameSite=Strict`, limited to `/api/admin` and lasts
-/// 12 hours. The request's `Origin` must be this site's.
+/// With an `email`: the account's own password. While nobody has an account, the owner's
+/// shared password (`ADMIN_PASSWORD_HASH`) with an email creates the owner's account, and
+/// with a `name` instead signs in as the owner without one. The session cookie is
+/// `HttpOnly`, `SameSite=Strict`, limited to `/api/admin` and lasts 12 hours. The request's
+/// `Origin` must be this site's. Wrong passwords are limited per address and per account.
 #[utoipa::path(
     post,
     path = "/session",
@@ -75,14 +96,17 @@ const CROSS_SITE: &str = "A cross-site request: the `Origin` is not this site's 
         ),
         (
             status = 401,
-            description = "The password is wrong (`code`: `wrong_password`), or signing in with a password is \
-                           not enabled on this server (`admin_disabled`).",
+            description = "The email and password do not match an active account, or the shared password is \
+                           wrong (`code`: `wrong_password`); people have accounts, so signing in needs an email \
+                           (`email_required`); or signing in with a password is not enabled on this server \
+                           (`admin_disabled`).",
             body = ErrorBody,
         ),
         (status = 403, description = CROSS_SITE, body = ErrorBody),
         (
             status = 422,
-            description = "The name is missing, too long or has control characters, or the password is missing.",
+            description = "Neither an email nor a name, an email that is not one, a name too long or with \
+                           control characters, or no password.",
             body = ErrorBody,
         ),
         RateLimited,
@@ -96,8 +120,139 @@ async fn sign_in(
     headers: HeaderMap,
     ApiJson(request): ApiJson<SignIn>,
 ) -> Result<Response, ApiError> {
-    let Some(hash) = state.settings.admin.password_hash.clone() else {
-        return Err(ApiError::Unauthorized {
+    // A forged sign-in would put the organizer's browser in someone else's session.
+    refuse_cross_site(&headers, &state.settings.public_url)?;
+    let credentials = Credentials::parse(&request)?;
+    let (name, staff_id, role) = match credentials {
+        Credentials::Account { email } => sign_in_with_account(&state, &email, request.password).await?,
+        Credentials::Shared { name } => {
+            if state.store.staff_accounts_exist().await? {
+                return Err(ApiError::Unauthorized {
+                    message: "Everyone signs in with their own email and password now.".into(),
+                    code: "email_required",
+                });
+            }
+            let hash = shared_password_hash(&state)?;
+            if !verified(hash, request.password).await? {
+                return Err(wrong_shared_password());
+            }
+            (name, None, Role::Owner)
+        }
+    };
+    let token = secrets::random_token();
+    let expires_at = now_millis() + SESSION_HOURS * 60 * 60 * 1000;
+    state
+        .store
+        .create_admin_session(&secrets::digest(&token), &name, staff_id.as_deref(), expires_at)
+        .await?;
+    tracing::info!(%name, role = role.as_str(), "signed in to the back office");
+    let cookie = session_cookie(&token, SESSION_HOURS * 60 * 60, state.settings.live);
+    Ok(([(header::SET_COOKIE, cookie)], Json(Session { name, role })).into_response())
+}
+
+enum Credentials {
+    Account { email: EmailAddress },
+    Shared { name: String },
+}
+
+impl Credentials {
+    fn parse(request: &SignIn) -> Result<Self, ApiError> {
+        let mut errors = FieldErrors::default();
+        let email = request
+            .email
+            .as_deref()
+            .map(str::trim)
+            .filter(|email| !email.is_empty());
+        let name = request.name.as_deref().unwrap_or_default();
+        let credentials = match email {
+            Some(email) => match EmailAddress::parse(email) {
+                Some(email) => Some(Self::Account { email }),
+                None => {
+                    errors.add("email", "Please enter the email you were invited with.");
+                    None
+                }
+            },
+            // Counted as sent, as the contract's `maxLength` is.
+            None if name.trim().is_empty()
+                || name.chars().count() > MAX_NAME_CHARS
+                || name.chars().any(char::is_control) =>
+            {
+                errors.add("email", "Please enter your email.");
+                None
+            }
+            None => Some(Self::Shared {
+                name: name.trim().to_owned(),
+            }),
+        };
+        if request.password.is_empty() {
+            errors.add("password", "Please enter the password.");
+        }
+        match credentials {
+            Some(credentials) if errors.is_empty() => Ok(credentials),
+            _ => Err(ApiError::Validation(errors)),
+        }
+    }
+}
+
+/// Signs in to an account, or creates the owner's from the shared password while nobody has one.
+async fn sign_in_with_account(
+    state: &AppState,
+    email: &EmailAddress,
+    password: String,
+) -> Result<(String, Option<String>, Role), ApiError> {
+    if state.settings.rate_limits
+        && let Err(wait) = state.rate_limiter.take(
+            Budget::AdminSignIn,
+            Caller::Account(email.as_str().to_owned()),
+            Instant::now(),
+        )
+    {
+        return Err(ApiError::RateLimited {
+            message: "Too many sign-ins to this account. Please wait a moment and try again.".into(),
+            retry_after: wait,
+        });
+    }
+    match state.store.staff_account_by_email(email.as_str()).await? {
+        Some(account) if account.member.status == StaffStatus::Active => {
+            let hash = account.password_hash.unwrap_or_default();
+            if !verified(hash, password).await? {
+                return Err(wrong_password());
+            }
+            Ok((account.member.name, Some(account.member.id), account.member.role))
+        }
+        Some(_) => {
+            // An invited or deactivated account answers as a wrong password does, as slowly.
+            verified(decoy_hash().to_owned(), password).await?;
+            Err(wrong_password())
+        }
+        None => {
+            let shared = state.settings.admin.password_hash.clone();
+            let first_owner = shared.is_some() && !state.store.staff_accounts_exist().await?;
+            let hash = shared
+                .filter(|_| first_owner)
+                .unwrap_or_else(|| decoy_hash().to_owned());
+            if !verified(hash.clone(), password).await? || !first_owner {
+                return Err(wrong_password());
+            }
+            let name = email.as_str().split('@').next().unwrap_or_default().to_owned();
+            let owner = match state.store.create_owner(email.as_str(), &name, &hash, &name).await {
+                Ok(owner) => owner,
+                // Two first sign-ins at once with the same email: the other one made it.
+                Err(StaffError::EmailTaken(_)) => return Err(wrong_password()),
+                Err(error) => return Err(staff_error(error)),
+            };
+            Ok((owner.name, Some(owner.id), Role::Owner))
+        }
+    }
+}
+
+fn shared_password_hash(state: &AppState) -> Result<String, ApiError> {
+    state
+        .settings
+        .admin
+        .password_hash
+        .clone()
+        .ok_or_else(|| ApiError::Unauthorized {
             message: if state.settings.admin.enabled() {
                 "Signing in with a password is not enabled: set ADMIN_PASSWORD_HASH (scripts can use ADMIN_TOKEN)."
             } else {
@@ -105,45 +260,36 @@ async fn sign_in(
             }
             .into(),
             code: "admin_disabled",
-        });
-    };
-    // A forged sign-in would put the organizer's browser in someone else's session.
-    refuse_cross_site(&headers, &state.settings.public_url)?;
-    let name = request.name.trim().to_owned();
-    let mut errors = FieldErrors::default();
-    // Counted as sent, as the contract's `maxLength` is.
-    if name.is_empty() || request.name.chars().count() > MAX_NAME_CHARS || name.chars().any(char::is_control) {
-        errors.add(
-            "name",
-            "Please enter your name (up to 60 characters), for the activity log.",
-        );
-    }
-    if request.password.is_empty() {
-        errors.add("password", "Please enter the password.");
-    }
-    if !errors.is_empty() {
-        return Err(ApiError::Validation(errors));
-    }
-    let password = request.password;
-    let verified = tokio::task::spawn_blocking(move || verify_password(&hash, &password))
+        })
+}
+
+/// Whether `password` is the one behind `hash`, off the async threads (argon2 is slow on purpose).
+async fn verified(hash: String, password: String) -> Result<bool, ApiError> {
+    tokio::task::spawn_blocking(move || verify_password(&hash, &password))
         .await
-        .map_err(|error| ApiError::Internal(error.into()))?;
-    if !verified {
-        tracing::warn!("back office sign-in refused");
-        return Err(ApiError::Unauthorized {
-            message: "That password is not right.".into(),
-            code: "wrong_password",
-        });
+        .map_err(|error| ApiError::Internal(error.into()))
+}
+
+/// A hash no password matches, so an unknown account costs as much time as a known one.
+fn decoy_hash() -> &'static str {
+    static DECOY: OnceLock<String> = OnceLock::new();
+    DECOY.get_or_init(|| hash_password(&secrets::random_token()).unwrap_or_default())
+}
+
+fn wrong_password() -> ApiError {
+    refused("That email and password do not match.")
+}
+
+fn wrong_shared_password() -> ApiError {
+    refused("That password is not right.")
+}
+
+fn refused(message: &str) -> ApiError {
+    tracing::warn!("back office sign-in refused");
+    ApiError::Unauthorized {
+        message: message.to_owned(),
+        code: "wrong_password",
     }
-    let token = secrets::random_token();
-    let expires_at = now_millis() + SESSION_HOURS * 60 * 60 * 1000;
-    state
-        .store
-        .create_admin_session(&secrets::digest(&token), &name, expires_at)
-        .await?;
-    tracing::info!(%name, "signed in to the back office");
-    let cookie = session_cookie(&token, SESSION_HOURS * 60 * 60, state.settings.live);
-    Ok(([(header::SET_COOKIE, cookie)], Json(Session { name })).into_response())
 }
 
 #[derive(Serialize, utoipa::ToSchema)]

@@ -12,6 +12,7 @@ use serde::Serialize;
 use time::OffsetDateTime;
 
 use super::message::{Attachment, InlineImage, RenderedEmail};
+use crate::admin::roles::Role;
 use crate::event::Event;
 use crate::invoices::InvoiceDocument;
 use crate::orders::{Order, OrderKind};
@@ -19,7 +20,7 @@ use crate::store::{RefundRecord, TicketRecord, TicketStatus};
 use crate::tickets::display_code;
 use views::{
     AttendeeTicket, EventView, InvoiceCorrection, MerchandiseConfirmation, RefundConfirmation, SponsorshipReceipt,
-    TicketAccess, TicketReceipt, Waitlist,
+    StaffInvitation, TicketAccess, TicketReceipt, Waitlist,
 };
 
 const TICKET_QR_ID: &str = "ticket-qr";
@@ -65,6 +66,10 @@ const TEMPLATES: &[(&str, &str)] = &[
     template!("invoice_correction/preheader.txt"),
     template!("invoice_correction/body.txt"),
     template!("invoice_correction/body.html"),
+    template!("staff_invitation/subject.txt"),
+    template!("staff_invitation/preheader.txt"),
+    template!("staff_invitation/body.txt"),
+    template!("staff_invitation/body.html"),
 ];
 
 #[derive(Debug, thiserror::Error)]
@@ -325,6 +330,20 @@ impl Renderer {
         let view = InvoiceCorrection::new(order, invoice, credit_note);
         let context = email_context(&EventView::new(event, site_url), None, &view);
         self.compose("invoice_correction", &context)
+    }
+
+    /// Invites a person to the back office: the link that sets their password.
+    pub fn staff_invitation(
+        &self,
+        event: &Event,
+        site_url: &str,
+        name: &str,
+        role: Role,
+        invitation_url: &str,
+    ) -> Result<RenderedEmail, RenderError> {
+        let view = StaffInvitation::new(name, role, invitation_url, site_url);
+        let context = email_context(&EventView::new(event, site_url), None, &view);
+        self.compose("staff_invitation", &context)
     }
 
     /// The subject and both parts of the email whose templates are in `folder`, set in the layout.

@@ -4,6 +4,7 @@
 use serde::Serialize;
 use time::OffsetDateTime;
 
+use crate::admin::roles::Role;
 use crate::domain::{Money, could_carry_a_link};
 use crate::event::{Event, long_date};
 use crate::invoices::InvoiceDocument;
@@ -362,6 +363,32 @@ impl InvoiceCorrection {
             credit_number: credit_note.number.clone(),
             company: buyer.name.clone(),
             billed_to,
+        }
+    }
+}
+
+#[derive(Debug, Serialize)]
+pub(super) struct StaffInvitation {
+    pub name: String,
+    pub role: &'static str,
+    pub role_description: &'static str,
+    pub invitation_url: String,
+    pub sign_in_url: String,
+}
+
+impl StaffInvitation {
+    pub fn new(name: &str, role: Role, invitation_url: &str, site_url: &str) -> Self {
+        Self {
+            name: name.to_owned(),
+            role: role.as_str(),
+            role_description: match role {
+                Role::Owner => "everything, including who is on the crew.",
+                Role::Manager => "orders, refunds, exports, codes, sponsors, invoices and emails.",
+                Role::Support => "reading orders, resending emails and writing notes.",
+                Role::Door => "checking tickets in at the door and the merchandise pickup desk.",
+            },
+            invitation_url: invitation_url.to_owned(),
+            sign_in_url: format!("{site_url}/admin"),
         }
     }
 }

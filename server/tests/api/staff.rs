@@ -1,0 +1,355 @@
+//! The crew: invitations, roles enforced on every admin route, deactivation, and the door's
+//! offline check-in.
+
+use std::sync::Arc;
+
+use conference::admin::roles::{self, Access, Role};
+use conference::tickets::code_digest;
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use time::{Duration, OffsetDateTime};
+
+use crate::helpers::{ManualClock, TestApp, TestOptions, on_both_databases};
+
+const PASSWORD: &str = "a long door password";
+
+fn options() -> TestOptions {
+    TestOptions::default().with_admin().without_rate_limits()
+}
+
+fn on_the_clock(clock: Arc<ManualClock>) -> TestOptions {
+    let mut options = options();
+    options.clock = Some(clock);
+    options
+}
+
+/// Invites `email` with `role`; answers the invitation's token.
+async fn invite(app: &TestApp, email: &str, role: &str) -> String {
+    let invited = app
+        .admin_post(
+            "/api/admin/staff",
+            &json!({ "email": email, "name": format!("{role} person"), "role": role }),
+        )
+        .await;
+    assert_eq!(invited.status(), 200, "invite {email}");
+    let invited: Value = invited.json().await.unwrap();
+    let url = invited["invitationUrl"].as_str().unwrap();
+    assert!(url.contains("/admin/invitation#"), "{url}");
+    url.rsplit('#').next().unwrap().to_owned()
+}
+
+async fn accept(app: &TestApp, token: &str, password: &str) -> reqwest::Response {
+    app.client
+        .post(app.url(&format!("/api/admin/invitations/{token}")))
+        .header("Origin", &app.address)
+        .json(&json!({ "password": password }))
+        .send()
+        .await
+        .unwrap()
+}
+
+async fn sign_in_as(app: &TestApp, email: &str, password: &str) -> reqwest::Response {
+    app.client
+        .post(app.url("/api/admin/session"))
+        .header("Origin", &app.address)
+        .json(&json!({ "email": email, "password": password }))
+        .send()
+        .await
+        .unwrap()
+}
+
+/// A person of `role` with a password, signed in: answers their session cookie.
+async fn staff_session(app: &TestApp, role: &str) -> String {
+    let email = format!("{role}@crew.example.com");
+    let token = invite(app, &email, role).await;
+    assert_eq!(accept(app, &token, PASSWORD).await.status(), 200);
+    let signed_in = sign_in_as(app, &email, PASSWORD).await;
+    assert_eq!(signed_in.status(), 200, "{role} signs in");
+    let cookie = signed_in.headers()["set-cookie"].to_str().unwrap();
+    cookie.split(';').next().unwrap().to_owned()
+}
+
+async fn call(app: &TestApp, cookie: &str, method: &str, path: &str, body: Option<Value>) -> reqwest::Response {
+    let mut request = app
+        .client
+        .request(method.parse().unwrap(), app.url(path))
+        .header("Cookie", cookie)
+        .header("Origin", &app.address);
+    if let Some(body) = body {
+        request = request.json(&body);
+    }
+    request.send().await.unwrap()
+}
+
+async fn staff_id(app: &TestApp, email: &str) -> String {
+    let staff: Value = app.admin_get("/api/admin/staff").await.json().await.unwrap();
+    staff["staff"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|person| person["email"] == email)
+        .unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_owned()
+}
+
+on_both_databases! {
+    /// Every route of the admin router, as the contract the router builds lists them, answers
+    /// each role as the table says: 403 `forbidden` exactly where the role is not allowed.
+    async fn every_admin_route_answers_each_role_as_the_table_says(app, options()) {
+        let contract: Value = app.client.get(app.url("/api/openapi.json")).send().await.unwrap().json().await.unwrap();
+        let mut routes = Vec::new();
+        for (path, operations) in contract["paths"].as_object().unwrap() {
+            let Some(route) = path.strip_prefix("/api/admin").map(|rest| format!("/api/admin{rest}")) else { continue };
+            for method in operations.as_object().unwrap().keys() {
+                routes.push((method.to_uppercase(), route.clone()));
+            }
+        }
+        assert_eq!(routes.len(), roles::CALLS.len(), "the walk found the admin routes: {routes:?}");
+        for (method, route) in &routes {
+            assert!(roles::access(method, route).is_some(), "{method} {route} is missing from the table of calls");
+        }
+        for (method, route, _) in roles::CALLS {
+            assert!(routes.iter().any(|(m, r)| m == method && r == route), "{method} {route} is in the table but not the router");
+        }
+
+        for role in Role::ALL {
+            let cookie = staff_session(&app, role.as_str()).await;
+            for (method, route) in &routes {
+                let access = roles::access(method, route).unwrap();
+                if access == Access::Public {
+                    continue;
+                }
+                let path = route.replace("{id}", "no-such-id").replace("{name}", "no-such-export")
+                    .replace("{number}", "NO-SUCH-1").replace("{token}", "no-such-token");
+                let path = if route.ends_with("/check-in/search") { format!("{path}?q=zz") } else { path };
+                let body = (method != "GET").then(|| json!({}));
+                let answer = call(&app, &cookie, method, &path, body).await;
+                let status = answer.status();
+                if access.admits(role) {
+                    assert!(status != StatusCode::FORBIDDEN && status != StatusCode::UNAUTHORIZED,
+                            "{} may call {method} {route}, got {status}", role.as_str());
+                } else {
+                    assert_eq!(status, StatusCode::FORBIDDEN, "{} must not call {method} {route}", role.as_str());
+                    let refusal: Value = answer.json().await.unwrap();
+                    assert_eq!(refusal["code"], "forbidden", "{method} {route}");
+                }
+            }
+        }
+    }
+}
+
+on_both_databases! {
+    /// The door checks tickets in and sees names, never orders, refunds or exports.
+    async fn a_door_account_gets_403_on_orders_refunds_and_exports(app, options()) {
+        let order_id = app.paid_ticket_order("developer", "Dora Door", "dora@example.com").await;
+        let door = staff_session(&app, "door").await;
+        let code = app.store.tickets_of_order(&order_id).await.unwrap()[0].code.clone();
+
+        let orders = call(&app, &door, "GET", "/api/admin/orders", None).await;
+        let order = call(&app, &door, "GET", &format!("/api/admin/orders/{order_id}"), None).await;
+        let refund = call(&app, &door, "POST", &format!("/api/admin/orders/{order_id}/refund"), Some(json!({}))).await;
+        let export = call(&app, &door, "GET", "/api/admin/exports/orders.csv", None).await;
+        let admitted = call(&app, &door, "POST", "/api/admin/check-in", Some(json!({ "code": code }))).await;
+
+        for refused in [orders, order, refund, export] {
+            assert_eq!(refused.status(), StatusCode::FORBIDDEN);
+            let body: Value = refused.json().await.unwrap();
+            assert_eq!(body["code"], "forbidden");
+            assert!(body["message"].as_str().unwrap().contains("door"), "{body}");
+        }
+        assert_eq!(admitted.status(), 200);
+        let page: Value = app.admin_get(&format!("/api/admin/orders/{order_id}")).await.json().await.unwrap();
+        let check_in = page["timeline"].as_array().unwrap().iter().find(|entry| entry["kind"] == "check_in");
+        assert_eq!(check_in.map(|entry| entry["actor"].clone()), Some(json!("door person")), "the log names the person");
+        assert_eq!(app.store.tickets_of_order(&order_id).await.unwrap()[0].checked_in_by.as_deref(), Some("door person"));
+    }
+}
+
+on_both_databases! {
+    /// An invitation sets a password once, within 48 hours; sign-in is by email afterwards.
+    async fn invitations_work_once_and_expire(app, on_the_clock(ManualClock::at(OffsetDateTime::now_utc()))) {
+        let clock = app.clock.clone().unwrap();
+        let late = invite(&app, "late@crew.example.com", "support").await;
+        let once = invite(&app, "once@crew.example.com", "manager").await;
+
+        let short = accept(&app, &once, "too short").await;
+        let first = accept(&app, &once, PASSWORD).await;
+        let second = accept(&app, &once, "another long password").await;
+        clock.set(OffsetDateTime::now_utc() + Duration::hours(49));
+        let expired = accept(&app, &late, PASSWORD).await;
+        let forged = accept(&app, "not-a-token", PASSWORD).await;
+
+        assert_eq!(short.status(), StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(first.status(), 200);
+        let person: Value = first.json().await.unwrap();
+        assert_eq!((person["role"].as_str(), person["status"].as_str()), (Some("manager"), Some("active")));
+        for gone in [second, expired, forged] {
+            assert_eq!(gone.status(), StatusCode::GONE);
+        }
+        assert_eq!(sign_in_as(&app, "once@crew.example.com", "another long password").await.status(), 401);
+        let signed_in = sign_in_as(&app, "ONCE@crew.example.com", PASSWORD).await;
+        assert_eq!(signed_in.status(), 200);
+        assert_eq!(signed_in.json::<Value>().await.unwrap()["role"], "manager");
+        assert_eq!(sign_in_as(&app, "late@crew.example.com", PASSWORD).await.status(), 401, "never accepted");
+        let invitation = app.store.list_outbox().await.unwrap();
+        assert_eq!(invitation.iter().filter(|email| email.kind == "staff_invitation").count(), 2);
+    }
+}
+
+on_both_databases! {
+    /// Once anyone has an account, the shared password no longer signs in without an email; the
+    /// first sign-in with an email and the shared password made the owner's account.
+    async fn the_shared_password_gives_way_to_accounts(app, options()) {
+        let owner = app
+            .client
+            .post(app.url("/api/admin/session"))
+            .header("Origin", &app.address)
+            .json(&json!({ "email": "olivia@codewave.example.com", "password": crate::helpers::ADMIN_PASSWORD }))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(owner.status(), 200);
+        assert_eq!(owner.json::<Value>().await.unwrap()["role"], "owner");
+
+        let shared = app
+            .client
+            .post(app.url("/api/admin/session"))
+            .header("Origin", &app.address)
+            .json(&json!({ "name": "Someone", "password": crate::helpers::ADMIN_PASSWORD }))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(shared.status(), 401);
+        assert_eq!(shared.json::<Value>().await.unwrap()["code"], "email_required");
+        let again = sign_in_as(&app, "olivia@codewave.example.com", crate::helpers::ADMIN_PASSWORD).await;
+        assert_eq!(again.status(), 200);
+        let stranger = sign_in_as(&app, "mallory@example.com", crate::helpers::ADMIN_PASSWORD).await;
+        assert_eq!(stranger.status(), 401, "the shared password makes one owner only");
+    }
+}
+
+on_both_databases! {
+    /// Deactivating ends the person's session on their very next call; a new role counts at once.
+    async fn deactivation_ends_a_session_at_once(app, options()) {
+        let support = staff_session(&app, "support").await;
+        let id = staff_id(&app, "support@crew.example.com").await;
+        assert_eq!(call(&app, &support, "GET", "/api/admin/orders", None).await.status(), 200);
+
+        let promoted = app.client.patch(app.url(&format!("/api/admin/staff/{id}")))
+            .bearer_auth(crate::helpers::ADMIN_TOKEN).json(&json!({ "role": "door" })).send().await.unwrap();
+        assert_eq!(promoted.status(), 200);
+        assert_eq!(call(&app, &support, "GET", "/api/admin/orders", None).await.status(), StatusCode::FORBIDDEN);
+        assert_eq!(call(&app, &support, "GET", "/api/admin/check-in/list", None).await.status(), 200);
+
+        let deactivated = app.client.patch(app.url(&format!("/api/admin/staff/{id}")))
+            .bearer_auth(crate::helpers::ADMIN_TOKEN).json(&json!({ "active": false })).send().await.unwrap();
+        assert_eq!(deactivated.json::<Value>().await.unwrap()["status"], "deactivated");
+        let list = call(&app, &support, "GET", "/api/admin/check-in/list", None).await;
+        let sync = call(&app, &support, "POST", "/api/admin/check-in/batch",
+                        Some(json!({ "deviceId": "door-1", "scans": [] }))).await;
+        assert_eq!((list.status(), sync.status()), (StatusCode::UNAUTHORIZED, StatusCode::UNAUTHORIZED));
+        assert_eq!(sign_in_as(&app, "support@crew.example.com", PASSWORD).await.status(), 401);
+    }
+}
+
+on_both_databases! {
+    /// The last active owner cannot be demoted or deactivated: the back office keeps an owner.
+    async fn the_last_owner_stays(app, options()) {
+        let _owner = staff_session(&app, "owner").await;
+        let id = staff_id(&app, "owner@crew.example.com").await;
+        let demoted = app.client.patch(app.url(&format!("/api/admin/staff/{id}")))
+            .bearer_auth(crate::helpers::ADMIN_TOKEN).json(&json!({ "role": "manager" })).send().await.unwrap();
+        assert_eq!(demoted.status(), StatusCode::CONFLICT);
+        let taken = app.admin_post("/api/admin/staff", &json!({ "email": "owner@crew.example.com", "name": "Again", "role": "door" })).await;
+        assert_eq!(taken.status(), StatusCode::CONFLICT);
+    }
+}
+
+async fn batch(app: &TestApp, cookie: &str, device: &str, scans: Value) -> Vec<Value> {
+    let answer = call(
+        app,
+        cookie,
+        "POST",
+        "/api/admin/check-in/batch",
+        Some(json!({ "deviceId": device, "scans": scans })),
+    )
+    .await;
+    assert_eq!(answer.status(), 200);
+    answer.json::<Value>().await.unwrap()["results"]
+        .as_array()
+        .unwrap()
+        .clone()
+}
+
+fn results(answers: &[Value]) -> Vec<&str> {
+    answers
+        .iter()
+        .map(|answer| answer["result"].as_str().unwrap())
+        .collect()
+}
+
+on_both_databases! {
+    /// Two devices offline scan the same ticket: the earlier scan admits it, whichever device
+    /// syncs first, and the other is a duplicate; a repeat on one device and a batch sent
+    /// twice change nothing.
+    async fn a_batch_of_offline_scans_with_a_conflict_admits_exactly_one(app, options()) {
+        let first = app.paid_ticket_order("developer", "Ada Early", "ada@example.com").await;
+        let second = app.paid_ticket_order("developer", "Bo Later", "bo@example.com").await;
+        let ada = app.store.tickets_of_order(&first).await.unwrap()[0].code.clone();
+        let bo = app.store.tickets_of_order(&second).await.unwrap()[0].code.clone();
+        let door = staff_session(&app, "door").await;
+        let at = 1_779_100_000_000_i64;
+
+        let device_a = json!([
+            { "code": ada, "scannedAt": at + 60_000 },
+            { "code": bo, "scannedAt": at + 61_000 },
+            { "code": bo, "scannedAt": at + 90_000 },
+            { "code": "TK-0000-0000-0000-0000-0000", "scannedAt": at + 95_000 },
+        ]);
+        let synced_a = batch(&app, &door, "door-a", device_a.clone()).await;
+        let synced_b = batch(&app, &door, "door-b", json!([{ "code": ada.to_lowercase(), "scannedAt": at }])).await;
+        let again_a = batch(&app, &door, "door-a", device_a).await;
+
+        assert_eq!(results(&synced_a), ["admitted", "admitted", "already_checked_in", "unknown"]);
+        assert_eq!(results(&synced_b), ["admitted"], "the earlier scan admits, though it came later");
+        assert_eq!(results(&again_a), ["duplicate", "admitted", "already_checked_in", "unknown"]);
+        let ada_ticket = &app.store.tickets_of_order(&first).await.unwrap()[0];
+        assert_eq!(ada_ticket.checked_in_at, Some(at));
+
+        let list: Value = call(&app, &door, "GET", "/api/admin/check-in/list", None).await.json().await.unwrap();
+        let duplicates = list["duplicates"].as_array().unwrap();
+        assert_eq!(duplicates.len(), 1, "{duplicates:?}");
+        assert_eq!((duplicates[0]["deviceId"].as_str(), duplicates[0]["firstDevice"].as_str()), (Some("door-a"), Some("door-b")));
+        assert_eq!(duplicates[0]["attendeeName"], "Ada Early");
+        let entry = list["tickets"].as_array().unwrap().iter().find(|entry| entry["hash"] == code_digest(&ada)).unwrap();
+        assert_eq!((entry["status"].as_str(), entry["name"].as_str()), (Some("checked_in"), Some("Ada Early")));
+        let developer = list["ticketTypes"].as_array().unwrap().iter().find(|count| count["ticketType"] == "developer").unwrap();
+        assert_eq!((developer["expected"].as_i64(), developer["checkedIn"].as_i64()), (Some(2), Some(2)));
+        assert!(!list.to_string().contains(&ada), "no code leaves the server in the list");
+        let dashboard: Value = app.admin_get("/api/admin/dashboard").await.json().await.unwrap();
+        assert_eq!(dashboard["duplicateScans"].as_array().unwrap().len(), 1);
+    }
+}
+
+on_both_databases! {
+    /// A forgotten QR code: the door finds the attendee by name and checks them in from the result.
+    async fn the_door_finds_an_attendee_by_name(app, options()) {
+        let order_id = app.paid_ticket_order("developer", "Grace Hopper", "grace@example.com").await;
+        let door = staff_session(&app, "door").await;
+        let found: Value = call(&app, &door, "GET", "/api/admin/check-in/search?q=hop", None).await.json().await.unwrap();
+        let short = call(&app, &door, "GET", "/api/admin/check-in/search?q=h", None).await;
+        let wildcard: Value = call(&app, &door, "GET", "/api/admin/check-in/search?q=%25%25", None).await.json().await.unwrap();
+
+        let attendees = found["attendees"].as_array().unwrap();
+        assert_eq!(attendees.len(), 1);
+        assert_eq!((attendees[0]["attendeeName"].as_str(), attendees[0]["status"].as_str()), (Some("Grace Hopper"), Some("valid")));
+        assert!(attendees[0].get("email").is_none() && attendees[0].get("attendeeEmail").is_none());
+        assert_eq!(short.status(), StatusCode::BAD_REQUEST);
+        assert_eq!(wildcard["attendees"], json!([]), "% is a letter, not a wildcard");
+        let code = attendees[0]["code"].as_str().unwrap();
+        assert_eq!(call(&app, &door, "POST", "/api/admin/check-in", Some(json!({ "code": code }))).await.status(), 200);
+        assert!(app.store.tickets_of_order(&order_id).await.unwrap()[0].checked_in_at.is_some());
+    }
+}
