@@ -44,7 +44,7 @@ test.describe('back office', () => {
   test('notes and a resent confirmation go into the order history', async ({ page, request }) => {
     const email = uniqueEmail('note');
     const reference = await buyTicket(request, 'Noah Note', email);
-    await signIn(page, 'Desk Staff');
+    await signIn(page);
     await page.goto(`/admin/orders?q=${encodeURIComponent(reference)}`);
     await page.getByRole('link', { name: reference }).click();
 
@@ -55,17 +55,17 @@ test.describe('back office', () => {
     const history = page.getByRole('list').filter({ hasText: 'Order placed' });
     await expect(history).toContainText('Note: Asked for a vegetarian lunch');
     await expect(history).toContainText('Confirmation email sent again');
-    await expect(history).toContainText('Desk Staff');
+    await expect(history).toContainText('Olivia Organizer');
   });
 
   test('a wrong password is refused next to the field', async ({ page }) => {
     await page.goto('/admin');
     const form = page.getByRole('form', { name: 'Sign in' });
-    await form.getByLabel('Your name').fill('Mallory');
+    await form.getByLabel('Email').fill('mallory@example.com');
     await form.getByLabel('Password').fill('not the password');
     await form.getByRole('button', { name: 'Sign in' }).click();
 
-    await expect(form.getByText('That password is not right.')).toBeVisible();
+    await expect(form.getByText('That email and password do not match.')).toBeVisible();
     await expect(form.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true');
   });
 
@@ -88,6 +88,7 @@ test.describe('back office', () => {
       ['/admin/check-in', 'Check-in'],
       ['/admin/pickup', 'Merchandise pickup'],
       ['/admin/pick-list', 'Pick list'],
+      ['/admin/staff', 'Staff'],
     ] as const) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();

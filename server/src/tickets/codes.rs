@@ -63,6 +63,12 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_codes_digest_is_the_one_door_devices_compute() {
+        // web/src/features/admin/offline/ticket-code.test.ts expects the same digest.
+        assert_eq!(code_digest("7K3P9QXMABCDEFGHJKMN"), "5768e4383a837b80");
+    }
+
+    #[test]
     fn codes_are_long_random_and_read_back_however_typed() {
         let code = new_ticket_code();
         assert_eq!(code.len(), 20);

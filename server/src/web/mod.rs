@@ -79,6 +79,7 @@ pub fn router(state: &AppState) -> Router {
         .route("/sitemap.xml", get(seo::sitemap_xml))
         .route("/robots.txt", get(seo::robots_txt))
         .route("/manifest.webmanifest", get(seo::web_manifest))
+        .route("/door.webmanifest", get(seo::door_manifest))
         .route("/merchandise/purchase.html", get(special_pricing_page))
         .route("/share-image.png", get(share_image))
         .route(ICONS[0].0, get(|site, request| icon(site, request, 0)))

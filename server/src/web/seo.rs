@@ -61,6 +61,32 @@ pub async fn web_manifest(State(site): State<Arc<Site>>) -> impl IntoResponse {
     )
 }
 
+/// The door's installable app: the check-in screen, working offline (web/public/door-sw.js).
+pub async fn door_manifest(State(site): State<Arc<Site>>) -> impl IntoResponse {
+    let manifest = json!({
+        "name": format!("{} door", site.event.name),
+        "short_name": "Door",
+        "description": "Check tickets in at the door, with or without the network.",
+        "start_url": "/admin/check-in",
+        "scope": "/admin/",
+        "display": "standalone",
+        "background_color": "#fffdf9",
+        "theme_color": "#0b1b33",
+        "icons": [
+            { "src": "/favicon.svg", "sizes": "any", "type": "image/svg+xml" },
+            { "src": "/icon-192.png", "sizes": "192x192", "type": "image/png" },
+            { "src": "/icon-512.png", "sizes": "512x512", "type": "image/png" },
+        ],
+    });
+    (
+        [
+            (header::CONTENT_TYPE, "application/manifest+json"),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        manifest.to_string(),
+    )
+}
+
 fn xml_escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")

@@ -3,11 +3,17 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 /** The e2e server's back-office password (playwright.config.ts hashes it with `conference admin hash-password`). */
 export const ADMIN_PASSWORD = 'e2e back office password';
 
-/** Signs in to the back office as `name`, landing on the dashboard. */
-export async function signIn(page: Page, name = 'Olivia Organizer') {
+/**
+ * The owner's email. Her first sign-in with the back-office password makes her account
+ * ("Olivia Organizer"), with which every later sign-in of the shared e2e server is made.
+ */
+export const OWNER_EMAIL = 'olivia.organizer@codewave.example.com';
+
+/** Signs in to the back office as the owner, landing on the dashboard. */
+export async function signIn(page: Page) {
   await page.goto('/admin');
   const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('Your name').fill(name);
+  await form.getByLabel('Email').fill(OWNER_EMAIL);
   await form.getByLabel('Password').fill(ADMIN_PASSWORD);
   await form.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();

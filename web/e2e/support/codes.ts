@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext } from '@playwright/test';
-import { ADMIN_PASSWORD } from './admin';
+import { ADMIN_PASSWORD, OWNER_EMAIL } from './admin';
 
 /** What POST /api/admin/codes takes for one code (server/src/api/admin/codes.rs). */
 export interface NewCode {
@@ -29,7 +29,7 @@ export async function createCode(request: APIRequestContext, baseURL: string, co
   const headers = { Origin: baseURL };
   const session = await request.post('/api/admin/session', {
     headers,
-    data: { name: 'Pricing Tests', password: ADMIN_PASSWORD },
+    data: { email: OWNER_EMAIL, password: ADMIN_PASSWORD },
   });
   expect(session.ok(), await session.text()).toBe(true);
   const made = await request.post('/api/admin/codes', { headers, data: code });

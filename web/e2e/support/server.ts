@@ -29,10 +29,10 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * Starts the release server as playwright.config.ts does, with the event file `conferenceFile`
- * and a fresh database, and waits until it is ready.
+ * Starts the release server as playwright.config.ts does, with the event file `conferenceFile`,
+ * a fresh database and any settings in `env`, and waits until it is ready.
  */
-export async function startServer(conferenceFile: string): Promise<OwnServer> {
+export async function startServer(conferenceFile: string, env: Record<string, string> = {}): Promise<OwnServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(path.join(root, 'target/release/conference'), [], {
@@ -46,6 +46,7 @@ export async function startServer(conferenceFile: string): Promise<OwnServer> {
       PUBLIC_URL: url,
       RATE_LIMITS: 'off',
       RUST_LOG: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

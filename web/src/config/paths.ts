@@ -37,6 +37,8 @@ export const paths = {
     codes: '/admin/codes',
     invoices: '/admin/invoices',
     exports: '/admin/exports',
+    staff: '/admin/staff',
+    invitation: '/admin/invitation',
     exportFile: (name: 'orders' | 'attendees' | 'pickups' | 'waitlist' | 'codes') => `/api/admin/exports/${name}.csv`,
   },
 } as const;

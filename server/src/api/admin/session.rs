@@ -234,7 +234,7 @@ async fn sign_in_with_account(
             if !verified(hash.clone(), password).await? || !first_owner {
                 return Err(wrong_password());
             }
-            let name = email.as_str().split('@').next().unwrap_or_default().to_owned();
+            let name = name_from_email(email);
             let owner = match state.store.create_owner(email.as_str(), &name, &hash, &name).await {
                 Ok(owner) => owner,
                 // Two first sign-ins at once with the same email: the other one made it.
@@ -243,6 +243,26 @@ async fn sign_in_with_account(
             };
             Ok((owner.name, Some(owner.id), Role::Owner))
         }
+    }
+}
+
+/// "olivia.organizer@…" → "Olivia Organizer": the first owner's name until they are renamed.
+fn name_from_email(email: &EmailAddress) -> String {
+    let local = email.as_str().split('@').next().unwrap_or_default();
+    let words: Vec<String> = local
+        .split(['.', '_', '-', '+'])
+        .filter(|word| !word.is_empty())
+        .map(|word| {
+            let mut letters = word.chars();
+            letters
+                .next()
+                .map_or_else(String::new, |first| first.to_uppercase().chain(letters).collect())
+        })
+        .collect();
+    if words.is_empty() {
+        local.to_owned()
+    } else {
+        words.join(" ")
     }
 }
 

@@ -23,6 +23,18 @@ const dashboardSchema = z.object({
   ),
   latestOrders: z.array(orderSchema),
   checkIns: z.array(z.object({ ticketType: z.string(), label: z.string(), expected: z.int(), checkedIn: z.int() })),
+  duplicateScans: z.array(
+    z.object({
+      attendeeName: z.string(),
+      ticketType: z.string(),
+      firstAt: z.int(),
+      firstBy: z.string(),
+      firstDevice: z.string(),
+      scannedAt: z.int(),
+      scannedBy: z.string(),
+      deviceId: z.string(),
+    }),
+  ),
   attention: z.object({
     flaggedForRefund: z.array(orderSchema),
     failedEmails: z.array(emailSchema),

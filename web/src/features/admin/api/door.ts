@@ -34,12 +34,34 @@ const checkInSchema = z.object({
 
 export type CheckInAnswer = z.infer<typeof checkInSchema>;
 
-export function useCheckIn() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationKey: ['admin', 'check-in'],
-    mutationFn: (code: string) => answerOf('/api/admin/check-in', { code }, checkInSchema),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'dashboard'] }),
+/** The server's answer to one scan; a `TypeError` when the network did not carry the call. */
+export function checkInAnswer(code: string): Promise<CheckInAnswer> {
+  return answerOf('/api/admin/check-in', { code }, checkInSchema);
+}
+
+const foundSchema = z.object({
+  attendees: z.array(
+    z.object({
+      code: z.string(),
+      attendeeName: z.string(),
+      ticketName: z.string(),
+      status: z.enum(['valid', 'checked_in', 'refunded', 'transferred']),
+      checkedInAt: z.optional(z.int()),
+    }),
+  ),
+});
+
+export type FoundAttendee = z.infer<typeof foundSchema>['attendees'][number];
+
+/** Attendees whose name holds `search` (at least 2 letters), for a forgotten QR code. */
+export function useAttendeeSearch(search: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['admin', 'attendees', search],
+    queryFn: async () =>
+      foundSchema.parse(await api.get<unknown>(`/api/admin/check-in/search?q=${encodeURIComponent(search.trim())}`))
+        .attendees,
+    enabled: enabled && search.trim().length >= 2,
+    ...freshQuery,
   });
 }
 

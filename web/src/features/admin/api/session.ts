@@ -2,15 +2,22 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import { useEffect } from 'react';
 import { z } from 'zod/mini';
 import { api, ApiError } from '@/lib/api-client';
+import { paths } from '@/config/paths';
+import { forgetDoorSession, rememberDoorSession, rememberedDoorSession } from '../offline/door-session';
+import { forgetCheckInList } from '../offline/door-store';
+
+/** What the back office lets a person do; the server enforces it, screens follow it. */
+export const staffRoles = ['owner', 'manager', 'support', 'door'] as const;
+export type StaffRole = (typeof staffRoles)[number];
 
 export type AdminAccess =
-  | { state: 'signed-in'; name: string }
+  | { state: 'signed-in'; name: string; role: StaffRole }
   /** `notice` says why the form is shown again, such as a session that ended elsewhere. */
   | { state: 'sign-in'; notice?: string }
   /** The server has neither a password nor a token: `message` says how to enable the back office. */
   | { state: 'disabled'; message: string };
 
-const sessionSchema = z.object({ name: z.string() });
+const sessionSchema = z.object({ name: z.string(), role: z.enum(staffRoles) });
 
 /** What a 401 from the back office means: closed on this server, or no (longer a) session. */
 function accessAfter(error: ApiError, notice?: string): AdminAccess {
@@ -20,11 +27,23 @@ function accessAfter(error: ApiError, notice?: string): AdminAccess {
 async function getAdminAccess(): Promise<AdminAccess> {
   try {
     const session = sessionSchema.parse(await api.get<unknown>('/api/admin/session'));
-    return { state: 'signed-in', name: session.name };
+    rememberDoorSession(session.name, session.role);
+    return { state: 'signed-in', name: session.name, role: session.role };
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return accessAfter(error);
+    if (error instanceof ApiError && error.status === 401) {
+      forgetDoorSession();
+      return accessAfter(error);
+    }
+    // No network: a door device that was signed in keeps its check-in screen.
+    const remembered = error instanceof TypeError && isDoorScreen() ? rememberedDoorSession() : null;
+    if (remembered) return { state: 'signed-in', ...remembered };
     throw error;
   }
+}
+
+function isDoorScreen(): boolean {
+  const { pathname } = window.location;
+  return pathname === paths.admin.checkIn || pathname === paths.admin.pickup;
 }
 
 /**
@@ -42,6 +61,8 @@ export function useAdminAccess() {
  * the cache: on a shared door phone no figure, buyer or answer may stay behind.
  */
 function leaveBackOffice(queryClient: QueryClient, access: AdminAccess) {
+  void forgetCheckInList();
+  forgetDoorSession();
   // The access query is updated, never removed: the app stays subscribed to this very query.
   queryClient.setQueryData(accessKey, access);
   queryClient.removeQueries({ queryKey: ['admin'], predicate: (query) => query.queryKey[1] !== accessKey[1] });
@@ -80,7 +101,7 @@ export function useSignInWhenSessionEnds() {
 }
 
 export interface SignInRequest {
-  name: string;
+  email: string;
   password: string;
 }
 
@@ -91,7 +112,8 @@ export function useSignIn() {
     mutationFn: async (request: SignInRequest) =>
       sessionSchema.parse(await api.post<unknown>('/api/admin/session', request)),
     onSuccess: (session) => {
-      const access: AdminAccess = { state: 'signed-in', name: session.name };
+      rememberDoorSession(session.name, session.role);
+      const access: AdminAccess = { state: 'signed-in', name: session.name, role: session.role };
       queryClient.setQueryData(accessKey, access);
     },
   });

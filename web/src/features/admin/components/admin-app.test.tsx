@@ -15,6 +15,7 @@ const emptyDashboard = {
   latestOrders: [],
   attention: { flaggedForRefund: [], failedEmails: [], stuckPending: [] },
   checkIns: [],
+  duplicateScans: [],
 };
 
 const latestOrder = {
@@ -69,18 +70,18 @@ describe('back office access', () => {
     expect(screen.queryByRole('form', { name: 'Sign in' })).not.toBeInTheDocument();
   });
 
-  it('signs in with a name and the password, then shows the dashboard', async () => {
+  it('signs in with an email and a password, then shows the dashboard', async () => {
     let signedIn = false;
     const fetchSpy = mockFetch(
       routeRequests({
         '/api/admin/session': (body) => {
           if (body === undefined) {
             return signedIn
-              ? jsonResponse({ name: 'Olivia' })
+              ? jsonResponse({ name: 'Olivia', role: 'owner' })
               : jsonResponse({ message: 'Please sign in.', code: 'sign_in_required' }, 401);
           }
           signedIn = true;
-          return jsonResponse({ name: 'Olivia' });
+          return jsonResponse({ name: 'Olivia', role: 'owner' });
         },
         '/api/admin/dashboard': () => jsonResponse(emptyDashboard),
       }),
@@ -89,15 +90,17 @@ describe('back office access', () => {
 
     const form = await screen.findByRole('form', { name: 'Sign in' });
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByText('Please enter your name.')).toBeInTheDocument();
+    expect(await screen.findByText('Please enter your email address.')).toBeInTheDocument();
     expect(form).toBeInTheDocument();
 
-    await user.type(screen.getByLabelText('Your name'), 'Olivia');
+    await user.type(screen.getByLabelText('Email'), 'olivia@codewave.example.com');
     await user.type(screen.getByLabelText('Password'), 'correct horse');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
-    expect(postedTo(fetchSpy, '/api/admin/session')).toEqual([{ name: 'Olivia', password: 'correct horse' }]);
+    expect(postedTo(fetchSpy, '/api/admin/session')).toEqual([
+      { email: 'olivia@codewave.example.com', password: 'correct horse' },
+    ]);
     expect(screen.getByText('Signed in as')).toBeInTheDocument();
     const tickets = await screen.findByText('Tickets', { selector: 'dt' });
     expect(tickets.nextElementSibling).toHaveTextContent('$1,598.00');
@@ -109,16 +112,16 @@ describe('back office access', () => {
         '/api/admin/session': (body) =>
           body === undefined
             ? jsonResponse({ message: 'Please sign in.', code: 'sign_in_required' }, 401)
-            : jsonResponse({ message: 'That password is not right.', code: 'wrong_password' }, 401),
+            : jsonResponse({ message: 'That email and password do not match.', code: 'wrong_password' }, 401),
       }),
     );
     const { user } = renderAdmin();
 
-    await user.type(await screen.findByLabelText('Your name'), 'Mallory');
+    await user.type(await screen.findByLabelText('Email'), 'mallory@example.com');
     await user.type(screen.getByLabelText('Password'), 'guess');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    expect(await screen.findByText('That password is not right.')).toBeInTheDocument();
+    expect(await screen.findByText('That email and password do not match.')).toBeInTheDocument();
     expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
   });
 });
@@ -128,7 +131,7 @@ describe('leaving the back office', () => {
   function serveSession(routes: Parameters<typeof routeRequests>[0] = {}) {
     let signedIn = true;
     const answer = routeRequests({
-      '/api/admin/session': () => (signedIn ? jsonResponse({ name: 'Olivia' }) : signInRequired()),
+      '/api/admin/session': () => (signedIn ? jsonResponse({ name: 'Olivia', role: 'owner' }) : signInRequired()),
       '/api/admin/dashboard': () => jsonResponse(dashboardWithBuyer),
       ...routes,
     });

@@ -1,5 +1,8 @@
-import { Route, Routes } from '@/lib/router';
-import { useAdminAccess, useSignInWhenSessionEnds } from '../api/session';
+import { useEffect, type ReactNode } from 'react';
+import { paths } from '@/config/paths';
+import { Route, Routes, useLocation } from '@/lib/router';
+import { useAdminAccess, useSignInWhenSessionEnds, type StaffRole } from '../api/session';
+import { canSee, type AdminScreen } from '../roles';
 import { AdminLayout } from './admin-layout';
 import { BackOfficeClosed } from './back-office-closed';
 import { CheckInPage } from './check-in-page';
@@ -7,6 +10,7 @@ import { CodesPage } from './codes-page';
 import { DashboardPage } from './dashboard-page';
 import { EmailsPage } from './emails-page';
 import { ExportsPage } from './exports-page';
+import { InvitationPage } from './invitation-page';
 import { InvoicesPage } from './invoices-page';
 import { OrderPage } from './order-page';
 import { OrdersPage } from './orders-page';
@@ -15,10 +19,18 @@ import { PickupPage } from './pickup-page';
 import { Loading, Screen } from './screen';
 import { SignInPage } from './sign-in-page';
 import { SponsorshipsPage } from './sponsorships-page';
+import { StaffPage } from './staff-page';
 import { WaitlistPage } from './waitlist-page';
 
 /** /admin/*: the organizer's back office, loaded only by those who open it. */
 export function AdminApp() {
+  const { pathname } = useLocation();
+  // An invitation is opened before its person has a password: no session to ask for.
+  if (pathname === paths.admin.invitation) return <InvitationPage />;
+  return <SignedInBackOffice />;
+}
+
+function SignedInBackOffice() {
   const access = useAdminAccess();
   useSignInWhenSessionEnds();
 
@@ -32,21 +44,24 @@ export function AdminApp() {
   if (access.data.state === 'disabled') return <BackOfficeClosed message={access.data.message} />;
   if (access.data.state === 'sign-in') return <SignInPage notice={access.data.notice} />;
 
+  const { role } = access.data;
+  const allowed = (screen: AdminScreen, page: ReactNode) => (canSee(role, screen) ? page : <NotYourRole role={role} />);
   return (
-    <AdminLayout name={access.data.name}>
+    <AdminLayout name={access.data.name} role={role}>
       <Routes>
-        <Route index element={<DashboardPage />} />
-        <Route path="orders" element={<OrdersPage />} />
-        <Route path="orders/:id" element={<OrderPage />} />
-        <Route path="emails" element={<EmailsPage />} />
-        <Route path="waitlist" element={<WaitlistPage />} />
-        <Route path="sponsorships" element={<SponsorshipsPage />} />
-        <Route path="codes" element={<CodesPage />} />
-        <Route path="invoices" element={<InvoicesPage />} />
-        <Route path="exports" element={<ExportsPage />} />
-        <Route path="check-in" element={<CheckInPage />} />
-        <Route path="pickup" element={<PickupPage />} />
-        <Route path="pick-list" element={<PickListPage />} />
+        <Route index element={role === 'door' ? <DoorStart /> : allowed('dashboard', <DashboardPage />)} />
+        <Route path="orders" element={allowed('orders', <OrdersPage />)} />
+        <Route path="orders/:id" element={allowed('orders', <OrderPage role={role} />)} />
+        <Route path="emails" element={allowed('emails', <EmailsPage />)} />
+        <Route path="waitlist" element={allowed('waitlist', <WaitlistPage />)} />
+        <Route path="sponsorships" element={allowed('sponsorships', <SponsorshipsPage />)} />
+        <Route path="codes" element={allowed('codes', <CodesPage />)} />
+        <Route path="invoices" element={allowed('invoices', <InvoicesPage />)} />
+        <Route path="exports" element={allowed('exports', <ExportsPage />)} />
+        <Route path="staff" element={allowed('staff', <StaffPage />)} />
+        <Route path="check-in" element={allowed('checkIn', <CheckInPage />)} />
+        <Route path="pickup" element={allowed('pickup', <PickupPage />)} />
+        <Route path="pick-list" element={allowed('pickList', <PickListPage />)} />
         <Route
           path="*"
           element={
@@ -58,4 +73,18 @@ export function AdminApp() {
       </Routes>
     </AdminLayout>
   );
+}
+
+function NotYourRole({ role }: { role: StaffRole }) {
+  return (
+    <Screen title="Not for your role" description={`Your role (${role}) does not include this screen.`}>
+      {null}
+    </Screen>
+  );
+}
+
+/** The door's start: the check-in screen, loaded as a page of its own (it may use the camera). */
+function DoorStart() {
+  useEffect(() => window.location.replace(paths.admin.checkIn), []);
+  return <Loading />;
 }

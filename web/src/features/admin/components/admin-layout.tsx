@@ -3,24 +3,26 @@ import { Link, NavLink } from '@/lib/router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
-import { useSignOut } from '../api/session';
+import { useSignOut, type StaffRole } from '../api/session';
+import { canSee, type AdminScreen } from '../roles';
 
-const screens = [
-  { to: paths.admin.dashboard, label: 'Dashboard', end: true },
-  { to: paths.admin.orders, label: 'Orders', end: false },
+const screens: { to: string; label: string; end: boolean; screen: AdminScreen; reloadDocument?: true }[] = [
+  { to: paths.admin.dashboard, label: 'Dashboard', end: true, screen: 'dashboard' },
+  { to: paths.admin.orders, label: 'Orders', end: false, screen: 'orders' },
   // A page load of its own: the server lets only this page use the camera.
-  { to: paths.admin.checkIn, label: 'Check-in', end: false, reloadDocument: true },
-  { to: paths.admin.pickup, label: 'Pickup desk', end: false },
-  { to: paths.admin.emails, label: 'Emails', end: false },
-  { to: paths.admin.waitlist, label: 'Waitlist', end: false },
-  { to: paths.admin.sponsorships, label: 'Sponsorships', end: false },
-  { to: paths.admin.codes, label: 'Codes', end: false },
-  { to: paths.admin.invoices, label: 'Invoices', end: false },
-  { to: paths.admin.exports, label: 'Exports', end: false },
+  { to: paths.admin.checkIn, label: 'Check-in', end: false, screen: 'checkIn', reloadDocument: true },
+  { to: paths.admin.pickup, label: 'Pickup desk', end: false, screen: 'pickup' },
+  { to: paths.admin.emails, label: 'Emails', end: false, screen: 'emails' },
+  { to: paths.admin.waitlist, label: 'Waitlist', end: false, screen: 'waitlist' },
+  { to: paths.admin.sponsorships, label: 'Sponsorships', end: false, screen: 'sponsorships' },
+  { to: paths.admin.codes, label: 'Codes', end: false, screen: 'codes' },
+  { to: paths.admin.invoices, label: 'Invoices', end: false, screen: 'invoices' },
+  { to: paths.admin.exports, label: 'Exports', end: false, screen: 'exports' },
+  { to: paths.admin.staff, label: 'Staff', end: false, screen: 'staff' },
 ];
 
-/** The back office's frame: its own header and navigation, apart from the public site's. */
-export function AdminLayout({ name, children }: { name: string; children: ReactNode }) {
+/** The back office's frame: its own header and the navigation of what `role` may see. */
+export function AdminLayout({ name, role, children }: { name: string; role: StaffRole; children: ReactNode }) {
   const signOut = useSignOut();
   return (
     <div className="min-h-dvh bg-muted">
@@ -39,6 +41,7 @@ export function AdminLayout({ name, children }: { name: string; children: ReactN
             <span>
               Signed in as <strong>{name}</strong>
             </span>
+            <span className="rounded-full border border-night-foreground/40 px-2 py-0.5 text-xs">{role}</span>
             <Button
               size="sm"
               variant="outline"
@@ -52,23 +55,25 @@ export function AdminLayout({ name, children }: { name: string; children: ReactN
         </div>
         <nav aria-label="Back office" className="mx-auto max-w-7xl overflow-x-auto px-2 sm:px-4">
           <ul className="flex gap-1">
-            {screens.map((screen) => (
-              <li key={screen.to}>
-                <NavLink
-                  to={screen.to}
-                  end={screen.end}
-                  reloadDocument={'reloadDocument' in screen}
-                  className={({ isActive }) =>
-                    cn(
-                      'block rounded-t-md px-3 py-2 text-sm font-medium whitespace-nowrap',
-                      isActive ? 'bg-muted text-foreground' : 'text-night-foreground/85 hover:text-night-foreground',
-                    )
-                  }
-                >
-                  {screen.label}
-                </NavLink>
-              </li>
-            ))}
+            {screens
+              .filter((screen) => canSee(role, screen.screen))
+              .map((screen) => (
+                <li key={screen.to}>
+                  <NavLink
+                    to={screen.to}
+                    end={screen.end}
+                    reloadDocument={screen.reloadDocument}
+                    className={({ isActive }) =>
+                      cn(
+                        'block rounded-t-md px-3 py-2 text-sm font-medium whitespace-nowrap',
+                        isActive ? 'bg-muted text-foreground' : 'text-night-foreground/85 hover:text-night-foreground',
+                      )
+                    }
+                  >
+                    {screen.label}
+                  </NavLink>
+                </li>
+              ))}
           </ul>
         </nav>
       </header>

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { Route, Routes } from '@/lib/router';
-import { describe, expect, it } from 'vitest';
+import { act, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
 import { jsonResponse, mockFetch } from '@/test/fetch-mock';
 import { postedTo, routeRequests } from '@/test/fixtures';
@@ -14,7 +15,7 @@ describe('check-in', () => {
     let scans = 0;
     const fetchSpy = mockFetch(
       routeRequests({
-        '/api/admin/session': () => jsonResponse({ name: 'Door 1' }),
+        '/api/admin/session': () => jsonResponse({ name: 'Door 1', role: 'door' }),
         '/api/admin/check-in': () => {
           scans += 1;
           return scans === 1
@@ -61,5 +62,72 @@ describe('check-in', () => {
     expect(screen.getByRole('region', { name: 'Check-in result' })).toHaveTextContent('by Door 1');
     expect(postedTo(fetchSpy, '/api/admin/check-in')).toEqual([{ code: CODE.toLowerCase() }, { code: CODE }]);
     expect(screen.getByRole('button', { name: 'Scan with the camera' })).toBeInTheDocument();
+  });
+
+  describe('without the network', () => {
+    afterEach(() => vi.restoreAllMocks());
+
+    // The server's list: Ada's ticket (code 7K3P9QXMABCDEFGHJKMN) by the digest of its code, and a refunded one.
+    const list = {
+      generatedAt: 1_779_100_000_000,
+      ticketTypes: [{ ticketType: 'developer', name: 'Developer Pass', expected: 1, checkedIn: 0 }],
+      tickets: [
+        { hash: '5768e4383a837b80', name: 'Ada Offline', type: 'developer', status: 'valid' },
+        { hash: '0000000000000000', name: 'Rex Refund', type: 'developer', status: 'refunded' },
+      ],
+      duplicates: [],
+    };
+
+    it('checks codes against the downloaded list, queues them, and sends them when the network returns', async () => {
+      let online = true;
+      vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+      const answer = routeRequests({
+        '/api/admin/session': () => jsonResponse({ name: 'Door 1', role: 'door' }),
+        '/api/admin/check-in/list': () => jsonResponse(list),
+        '/api/admin/check-in/batch': () =>
+          jsonResponse({ results: [{ code: '7K3P-9QXM-ABCD-EFGH-JKMN', result: 'admitted', message: 'Admitted.' }] }),
+      });
+      const fetchSpy = mockFetch((url, init) => {
+        if (!online) throw new TypeError('Failed to fetch');
+        return answer(url, init);
+      });
+      const { user } = renderWithProviders(
+        <Routes>
+          <Route path={paths.admin.route} element={<AdminApp />} />
+        </Routes>,
+        { route: paths.admin.checkIn },
+      );
+      const counts = await screen.findByRole('region', { name: 'At the door' });
+      expect(counts).toHaveTextContent('Developer Pass0 of 1 checked in');
+
+      online = false;
+      act(() => window.dispatchEvent(new Event('offline')));
+      expect(await screen.findByText(/^Offline: 0 scans waiting/)).toBeInTheDocument();
+      await user.type(screen.getByLabelText('Ticket code'), 'tk-7k3p-9qxm-abcd-efgh-jkmn');
+      await user.click(screen.getByRole('button', { name: 'Check in' }));
+      const result = await screen.findByRole('region', { name: 'Check-in result' });
+      expect(result).toHaveTextContent('Valid');
+      expect(result).toHaveTextContent('Ada Offline');
+      expect(await screen.findByText(/^Offline: 1 scan waiting/)).toBeInTheDocument();
+      expect(counts).toHaveTextContent('Developer Pass1 of 1 checked in');
+
+      await user.type(screen.getByLabelText('Ticket code'), '7K3P9QXMABCDEFGHJKMN');
+      await user.click(screen.getByRole('button', { name: 'Check in' }));
+      expect(await screen.findByText('Already checked in')).toBeInTheDocument();
+      await user.type(screen.getByLabelText('Ticket code'), 'TK-AAAA-AAAA-AAAA-AAAA-AAAA');
+      await user.click(screen.getByRole('button', { name: 'Check in' }));
+      expect(await screen.findByText('Unknown code')).toBeInTheDocument();
+      expect(screen.getByText(/^Offline: 1 scan waiting/)).toBeInTheDocument();
+      expect(postedTo(fetchSpy, '/api/admin/check-in/batch')).toEqual([]);
+
+      online = true;
+      act(() => window.dispatchEvent(new Event('online')));
+      await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(/^Online$/));
+      const sent = postedTo(fetchSpy, '/api/admin/check-in/batch') as { deviceId: string; scans: { code: string }[] }[];
+      expect(sent).toHaveLength(1);
+      expect(sent[0].deviceId).toMatch(/^door-/);
+      expect(sent[0].scans.map((scan) => scan.code)).toEqual(['7K3P9QXMABCDEFGHJKMN']);
+      expect(screen.getByText('1 offline scan sent.')).toBeInTheDocument();
+    });
   });
 });

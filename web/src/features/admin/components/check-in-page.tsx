@@ -1,14 +1,20 @@
 import { CircleCheckIcon, CircleHelpIcon, CircleXIcon, TriangleAlertIcon } from '@/components/icons';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
-import { useCheckIn, type CheckInAnswer } from '../api/door';
+import { useAttendeeSearch } from '../api/door';
+import type { CheckInList } from '../offline/door-store';
+import { useDoorWorker } from '../offline/door-worker';
+import { useDoor, type DoorVerdict } from '../offline/use-door';
 import { formatTime } from './format';
 import { QrScanner } from './qr-scanner';
 import { Screen } from './screen';
 
+const refused = 'border-destructive bg-red-50 text-red-950';
 const looks = {
   admitted: { title: 'Valid', icon: CircleCheckIcon, className: 'border-emerald-700 bg-emerald-50 text-emerald-950' },
   already_checked_in: {
@@ -16,16 +22,42 @@ const looks = {
     icon: TriangleAlertIcon,
     className: 'border-amber-700 bg-warning text-warning-foreground',
   },
-  refunded: { title: 'Refunded', icon: CircleXIcon, className: 'border-destructive bg-red-50 text-red-950' },
-  transferred: { title: 'Transferred', icon: CircleXIcon, className: 'border-destructive bg-red-50 text-red-950' },
-  unknown: { title: 'Unknown code', icon: CircleHelpIcon, className: 'border-destructive bg-red-50 text-red-950' },
+  duplicate: {
+    title: 'Duplicate',
+    icon: TriangleAlertIcon,
+    className: 'border-amber-700 bg-warning text-warning-foreground',
+  },
+  refunded: { title: 'Refunded', icon: CircleXIcon, className: refused },
+  transferred: { title: 'Transferred', icon: CircleXIcon, className: refused },
+  unknown: { title: 'Unknown code', icon: CircleHelpIcon, className: refused },
 } as const;
 
-/** /admin/check-in: door staff scan tickets (camera) or type codes; each ticket gets in once. */
+const statusLabels = {
+  valid: 'Not checked in',
+  checked_in: 'Checked in',
+  refunded: 'Refunded',
+  transferred: 'Transferred',
+} as const;
+
+/**
+ * /admin/check-in: door staff scan tickets (camera) or type codes, or find a person by name;
+ * each ticket gets in once. Without the network the device checks its own list and sends the
+ * scans when the network returns.
+ */
 export function CheckInPage() {
-  const checkIn = useCheckIn();
+  useDoorWorker(paths.admin.checkIn);
+  const door = useDoor();
+  const queryClient = useQueryClient();
+  const checkIn = useMutation({
+    // Keyed under `admin`: a 401 brings the sign-in form back.
+    mutationKey: ['admin', 'check-in'],
+    mutationFn: door.check,
+    // Offline is when the door needs it most: the scan is checked on the device, never paused.
+    networkMode: 'always',
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'dashboard'] }),
+  });
   const [typed, setTyped] = useState('');
-  const [latest, setLatest] = useState<CheckInAnswer | null>(null);
+  const [latest, setLatest] = useState<DoorVerdict | null>(null);
   const [error, setError] = useState<string | null>(null);
   const id = useId();
 
@@ -48,11 +80,12 @@ export function CheckInPage() {
 
   return (
     <Screen title="Check-in" description="Scan each ticket's QR code, or type its code. A ticket gets in once.">
+      <Connection online={door.online} waiting={door.waiting} notice={door.syncNotice} />
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="space-y-5">
           <QrScanner onCode={check} />
           <form aria-label="Type a ticket code" className="flex flex-wrap items-end gap-3" onSubmit={submit}>
-            <div className="grid min-w-64 flex-1 gap-1.5">
+            <div className="grid min-w-56 flex-1 gap-1.5">
               <Label htmlFor={`${id}-code`}>Ticket code</Label>
               <Input
                 id={`${id}-code`}
@@ -79,11 +112,36 @@ export function CheckInPage() {
           {latest && <Verdict answer={latest} />}
         </div>
       </div>
+      <FindByName online={door.online} list={door.list} onCheckIn={check} />
+      {door.list && <DoorCounts list={door.list} />}
     </Screen>
   );
 }
 
-function Verdict({ answer }: { answer: CheckInAnswer }) {
+/** Online, or plainly offline with the scans waiting to be sent. */
+function Connection({ online, waiting, notice }: { online: boolean; waiting: number; notice: string | null }) {
+  const scans = `${waiting} ${waiting === 1 ? 'scan' : 'scans'} waiting`;
+  return (
+    <div className="mb-5 space-y-2">
+      <p
+        role="status"
+        className={cn(
+          'rounded-md px-4 py-3 text-lg font-semibold',
+          online ? 'bg-emerald-50 text-emerald-950' : 'bg-warning text-warning-foreground',
+        )}
+      >
+        {online
+          ? waiting > 0
+            ? `Online: sending ${scans}…`
+            : 'Online'
+          : `Offline: ${scans}. Scans are checked on this device and sent when the network returns.`}
+      </p>
+      {notice && <p className="text-sm text-muted-foreground">{notice}</p>}
+    </div>
+  );
+}
+
+function Verdict({ answer }: { answer: DoorVerdict }) {
   const look = looks[answer.result];
   const Icon = look.icon;
   return (
@@ -101,6 +159,108 @@ function Verdict({ answer }: { answer: CheckInAnswer }) {
       )}
       <p className="text-lg">{answer.message}</p>
       {answer.code && <p className="font-mono text-sm">{answer.code}</p>}
+    </section>
+  );
+}
+
+/** A forgotten QR code: the server's search online, the device's list offline (to see, not to admit). */
+function FindByName({
+  online,
+  list,
+  onCheckIn,
+}: {
+  online: boolean;
+  list: CheckInList | null;
+  onCheckIn: (code: string) => void;
+}) {
+  const [search, setSearch] = useState('');
+  const id = useId();
+  const found = useAttendeeSearch(search, online);
+  const term = search.trim().toLowerCase();
+  const offlineMatches =
+    !online && list && term.length >= 2
+      ? list.tickets.filter((ticket) => ticket.name?.toLowerCase().includes(term)).slice(0, 20)
+      : [];
+  return (
+    <section aria-labelledby={`${id}-title`} className="mt-8 space-y-3">
+      <h2 id={`${id}-title`} className="text-xl font-semibold">
+        Find by name
+      </h2>
+      <div className="grid max-w-md gap-1.5">
+        <Label htmlFor={`${id}-name`}>Attendee's name</Label>
+        <Input
+          id={`${id}-name`}
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          autoComplete="off"
+          placeholder="At least 2 letters"
+        />
+      </div>
+      {online ? (
+        <ul className="divide-y rounded-md border bg-card">
+          {found.data?.map((attendee) => (
+            <li key={attendee.code} className="flex flex-wrap items-center justify-between gap-3 p-3">
+              <span>
+                <span className="font-semibold">{attendee.attendeeName}</span> · {attendee.ticketName} ·{' '}
+                {statusLabels[attendee.status]}
+              </span>
+              {attendee.status === 'valid' && (
+                <Button size="sm" onClick={() => onCheckIn(attendee.code)}>
+                  Check in {attendee.attendeeName}
+                </Button>
+              )}
+            </li>
+          ))}
+          {found.data?.length === 0 && <li className="p-3 text-muted-foreground">No one by that name.</li>}
+        </ul>
+      ) : (
+        term.length >= 2 && (
+          <div className="space-y-2">
+            <p className="text-sm text-muted-foreground">
+              Offline, the list shows who has a ticket; checking someone in by name needs the network.
+            </p>
+            <ul className="divide-y rounded-md border bg-card">
+              {offlineMatches.map((ticket) => (
+                <li key={ticket.hash} className="p-3">
+                  <span className="font-semibold">{ticket.name}</span> · {statusLabels[ticket.status]}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )
+      )}
+    </section>
+  );
+}
+
+/** Live counts per ticket type, and tickets two devices let in. */
+function DoorCounts({ list }: { list: CheckInList }) {
+  return (
+    <section aria-label="At the door" className="mt-8 space-y-4">
+      <h2 className="text-xl font-semibold">At the door</h2>
+      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        {list.ticketTypes.map((count) => (
+          <li key={count.ticketType} className="rounded-md border bg-card p-4">
+            <p className="text-sm text-muted-foreground">{count.name}</p>
+            <p className="text-2xl font-bold">
+              {count.checkedIn} <span className="text-base font-normal">of {count.expected} checked in</span>
+            </p>
+          </li>
+        ))}
+      </ul>
+      {list.duplicates.length > 0 && (
+        <div className="space-y-2">
+          <h3 className="font-semibold">Duplicate scans</h3>
+          <ul className="divide-y rounded-md border bg-card text-sm">
+            {list.duplicates.map((duplicate) => (
+              <li key={`${duplicate.deviceId}-${duplicate.scannedAt}`} className="p-3">
+                {duplicate.attendeeName}: admitted {formatTime(duplicate.firstAt)} on {duplicate.firstDevice}, scanned
+                again {formatTime(duplicate.scannedAt)} on {duplicate.deviceId}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
     </section>
   );
 }

@@ -87,7 +87,7 @@ function serveCodes(initial: Code[], answer?: Answer) {
     const contentType = new Headers(init?.headers).get('Content-Type');
     const text = init?.body ? String(init.body) : undefined;
     const body = text && contentType === 'application/json' ? (JSON.parse(text) as unknown) : text;
-    if (path === '/api/admin/session') return jsonResponse({ name: 'Olivia' });
+    if (path === '/api/admin/session') return jsonResponse({ name: 'Olivia', role: 'owner' });
     if (method === 'GET' && path === '/api/admin/codes') {
       const tag = new URL(url, 'http://localhost').searchParams.get('tag');
       const tags = [...new Set(codes.map((each) => each.tag))];

@@ -115,6 +115,20 @@ function DashboardContent({ dashboard }: { dashboard: Dashboard }) {
               </div>
             ))}
           </dl>
+          {dashboard.duplicateScans.length > 0 && (
+            <div className="space-y-2">
+              <h3 className="font-semibold">Duplicate scans: tickets scanned again after they let someone in</h3>
+              <ul className="divide-y rounded-lg border border-border bg-card text-sm">
+                {dashboard.duplicateScans.map((duplicate) => (
+                  <li key={`${duplicate.deviceId}-${duplicate.scannedAt}`} className="p-3">
+                    {duplicate.attendeeName}: admitted {formatTime(duplicate.firstAt)} by {duplicate.firstBy} on{' '}
+                    {duplicate.firstDevice}; scanned again {formatTime(duplicate.scannedAt)} by {duplicate.scannedBy} on{' '}
+                    {duplicate.deviceId}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
         </section>
       )}
 

@@ -42,6 +42,8 @@ export const emailKindLabels: Record<string, string> = {
   refund_confirmation: 'Refund confirmation',
   waitlist_confirmation: 'Waitlist confirmation',
   attendee_ticket: 'Attendee ticket',
+  invoice_correction: 'Corrected invoice',
+  staff_invitation: 'Staff invitation',
 };
 
 export const invoiceKindLabels: Record<InvoiceKind, string> = {

@@ -71,7 +71,7 @@ function ledger(invoices: LedgerEntry[], range: { from: string | null; to: strin
 function serveInvoices(invoices: LedgerEntry[]) {
   return mockFetch((url) => {
     const { pathname, searchParams } = new URL(url, 'http://localhost');
-    if (pathname === '/api/admin/session') return jsonResponse({ name: 'Olivia' });
+    if (pathname === '/api/admin/session') return jsonResponse({ name: 'Olivia', role: 'owner' });
     if (pathname !== '/api/admin/invoices') return new Response('not found', { status: 404 });
     const from = searchParams.get('from');
     const to = searchParams.get('to');

@@ -46,10 +46,10 @@ function detail(term: string) {
   return value;
 }
 
-function renderOrderPage(page: Record<string, unknown>) {
+function renderOrderPage(page: Record<string, unknown>, role = 'owner') {
   mockFetch(
     routeRequests({
-      '/api/admin/session': () => jsonResponse({ name: 'Olivia' }),
+      '/api/admin/session': () => jsonResponse({ name: 'Olivia', role }),
       '/api/admin/orders/o7': () => jsonResponse({ refunds: [], tickets: [], timeline: [], refundPolicy, ...page }),
     }),
   );
@@ -73,7 +73,7 @@ describe('the order page', () => {
   it('shows the price phase, each discount and the code by the amount', async () => {
     mockFetch(
       routeRequests({
-        '/api/admin/session': () => jsonResponse({ name: 'Olivia' }),
+        '/api/admin/session': () => jsonResponse({ name: 'Olivia', role: 'owner' }),
         '/api/admin/orders/o7': () =>
           jsonResponse({ order: teamOrder, refunds: [], tickets: [], timeline: [], refundPolicy }),
       }),
@@ -101,7 +101,7 @@ describe('the order page', () => {
     const plain = { ...teamOrder, phase: null, discounts: [], code: null };
     mockFetch(
       routeRequests({
-        '/api/admin/session': () => jsonResponse({ name: 'Olivia' }),
+        '/api/admin/session': () => jsonResponse({ name: 'Olivia', role: 'owner' }),
         '/api/admin/orders/o7': () =>
           jsonResponse({ order: plain, refunds: [], tickets: [], timeline: [], refundPolicy }),
       }),
@@ -188,5 +188,16 @@ describe('the order page', () => {
     expect(within(card).queryByRole('link')).not.toBeInTheDocument();
     expect(card).toHaveTextContent('None given: invoices are made out to the buyer.');
     expect(card).not.toHaveTextContent('Corrected on');
+  });
+
+  it('offers a refund to owners and managers, never to support', async () => {
+    renderOrderPage({ order: teamOrder }, 'support');
+    expect(await screen.findByRole('button', { name: 'Resend confirmation' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Refund…' })).not.toBeInTheDocument();
+  });
+
+  it('shows the refund button to a manager', async () => {
+    renderOrderPage({ order: teamOrder }, 'manager');
+    expect(await screen.findByRole('button', { name: 'Refund…' })).toBeInTheDocument();
   });
 });

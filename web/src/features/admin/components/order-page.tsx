@@ -7,6 +7,8 @@ import { paths } from '@/config/paths';
 import { toast } from '@/hooks/use-toast';
 import { formatCents } from '@/lib/money';
 import { useOrder, useResendConfirmation, type OrderPage as OrderPageData } from '../api/orders';
+import type { StaffRole } from '../api/session';
+import { canRefund } from '../roles';
 import { formatTime, kindLabels } from './format';
 import { NoteForm } from './note-form';
 import { OrderInvoices } from './order-invoices';
@@ -14,7 +16,8 @@ import { RefundDialog } from './refund-dialog';
 import { Loading, Screen } from './screen';
 import { StatusBadge } from './status-badge';
 
-export function OrderPage() {
+/** `role` decides whether the refund button shows (the server refuses others anyway). */
+export function OrderPage({ role }: { role: StaffRole }) {
   const { id = '' } = useParams();
   const page = useOrder(id);
   const title = page.data ? `Order ${page.data.order.reference}` : 'Order';
@@ -26,14 +29,14 @@ export function OrderPage() {
           <ArrowLeftIcon className="size-4" aria-hidden="true" /> All orders
         </Link>
       }
-      actions={page.data && <OrderActions page={page.data} />}
+      actions={page.data && <OrderActions page={page.data} role={role} />}
     >
       {page.data ? <OrderDetails page={page.data} /> : <Loading error={page.error} />}
     </Screen>
   );
 }
 
-function OrderActions({ page }: { page: OrderPageData }) {
+function OrderActions({ page, role }: { page: OrderPageData; role: StaffRole }) {
   const resend = useResendConfirmation(page.order.id);
   const paid = page.order.status === 'paid';
   return (
@@ -53,7 +56,7 @@ function OrderActions({ page }: { page: OrderPageData }) {
           Resend confirmation
         </Button>
       )}
-      {paid && <RefundDialog page={page} />}
+      {paid && canRefund(role) && <RefundDialog page={page} />}
     </>
   );
 }

@@ -7,6 +7,7 @@ import { Label } from '@/components/ui/label';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { useHandOver, usePickupSearch, type HandoverAnswer, type Pickup } from '../api/door';
+import { useDoorWorker } from '../offline/door-worker';
 import { formatTime } from './format';
 import { Loading, Screen } from './screen';
 
@@ -17,6 +18,7 @@ function describe(pickup: Pickup) {
 
 /** /admin/pickup: find a merchandise order by pickup code (typed, or from a barcode scanner) or name; hand it over once. */
 export function PickupPage() {
+  useDoorWorker(paths.admin.pickup);
   const [search, setSearch] = useState('');
   const [typed, setTyped] = useState('');
   const results = usePickupSearch(search);

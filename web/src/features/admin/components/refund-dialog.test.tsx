@@ -55,7 +55,7 @@ function serve(refundPolicy = closedPolicy, answer?: (body: RefundBody) => Respo
   const refunds: unknown[] = [];
   return mockFetch(
     routeRequests({
-      '/api/admin/session': () => jsonResponse({ name: 'Olivia' }),
+      '/api/admin/session': () => jsonResponse({ name: 'Olivia', role: 'owner' }),
       '/api/admin/orders/o1': () => jsonResponse({ order: current, refunds, tickets: [], timeline: [], refundPolicy }),
       '/api/admin/orders/o1/refund': (posted) => {
         const body = posted as RefundBody;

@@ -1,15 +1,15 @@
 import { z } from 'zod/mini';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { ApiError } from '@/lib/api-client';
 import { useSignIn } from '../api/session';
 
 const signInSchema = z.object({
-  name: z.string().check(z.trim(), z.minLength(1, 'Please enter your name.'), z.maxLength(60, 'Up to 60 characters.')),
-  password: z.string().check(z.minLength(1, 'Please enter the password.')),
+  email: z.pipe(z.string().check(z.trim()), z.email('Please enter your email address.')),
+  password: z.string().check(z.minLength(1, 'Please enter your password.')),
 });
 
 /** `notice` says why the form is back: signed out, or a session that ended. */
@@ -22,7 +22,9 @@ export function SignInPage({ notice }: { notice?: string }) {
       <Card className="w-full max-w-md">
         <CardHeader>
           <h1 className="font-display text-2xl font-bold">Back office sign-in</h1>
-          <p className="text-sm text-muted-foreground">For the organizers of the conference.</p>
+          <p className="text-sm text-muted-foreground">
+            For the organizers' crew. The first time, the owner signs in with their email and the back office password.
+          </p>
         </CardHeader>
         <CardContent className="space-y-5">
           {notice && (
@@ -32,7 +34,7 @@ export function SignInPage({ notice }: { notice?: string }) {
           )}
           <Form
             schema={signInSchema}
-            options={{ defaultValues: { name: '', password: '' } }}
+            options={{ defaultValues: { email: '', password: '' } }}
             aria-label="Sign in"
             className="space-y-5"
             onSubmit={async (values, form) => {
@@ -48,14 +50,13 @@ export function SignInPage({ notice }: { notice?: string }) {
               <>
                 <FormField
                   control={form.control}
-                  name="name"
+                  name="email"
                   render={({ field }) => (
-                    <FormItem hasDescription>
-                      <FormLabel>Your name</FormLabel>
+                    <FormItem>
+                      <FormLabel>Email</FormLabel>
                       <FormControl>
-                        <Input autoComplete="name" {...field} />
+                        <Input type="email" autoComplete="username" {...field} />
                       </FormControl>
-                      <FormDescription>Shown in the activity log next to what you change.</FormDescription>
                       <FormMessage />
                     </FormItem>
                   )}
