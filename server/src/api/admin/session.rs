@@ -235,13 +235,20 @@ async fn sign_in_with_account(
                 return Err(wrong_password());
             }
             let name = name_from_email(email);
-            let owner = match state.store.create_owner(email.as_str(), &name, &hash, &name).await {
-                Ok(owner) => owner,
-                // Two first sign-ins at once with the same email: the other one made it.
-                Err(StaffError::EmailTaken(_)) => return Err(wrong_password()),
-                Err(error) => return Err(staff_error(error)),
-            };
-            Ok((owner.name, Some(owner.id), Role::Owner))
+            match state.store.create_owner(email.as_str(), &name, &hash, &name).await {
+                Ok(owner) => Ok((owner.name, Some(owner.id), Role::Owner)),
+                // Two first sign-ins at once with the same email: the other one made the account,
+                // with the very password just checked.
+                Err(StaffError::EmailTaken(_)) => match state.store.staff_account_by_email(email.as_str()).await? {
+                    Some(account)
+                        if account.member.status == StaffStatus::Active && account.password_hash == Some(hash) =>
+                    {
+                        Ok((account.member.name, Some(account.member.id), account.member.role))
+                    }
+                    _ => Err(wrong_password()),
+                },
+                Err(error) => Err(staff_error(error)),
+            }
         }
     }
 }
@@ -356,4 +363,17 @@ fn session_cookie(token: &str, max_age_seconds: i64, secure: bool) -> HeaderValu
         "{SESSION_COOKIE}={token}; Path=/api/admin; HttpOnly; SameSite=Strict; Max-Age={max_age_seconds}{secure}"
     ))
     .unwrap_or_else(|_| HeaderValue::from_static("admin_session=; Path=/api/admin; Max-Age=0"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_first_owner_is_named_after_their_email() {
+        let name = |email: &str| name_from_email(&EmailAddress::parse(email).unwrap());
+        assert_eq!(name("olivia.organizer@codewave.example.com"), "Olivia Organizer");
+        assert_eq!(name("ana_lopez+events@example.com"), "Ana Lopez Events");
+        assert_eq!(name("x@example.com"), "X");
+    }
 }

@@ -122,7 +122,8 @@ describe('check-in', () => {
 
       online = true;
       act(() => window.dispatchEvent(new Event('online')));
-      await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(/^Online$/));
+      const connection = screen.getByRole('region', { name: 'Connection' });
+      await waitFor(() => expect(connection).toHaveTextContent(/^Online1 offline scan sent\.$/));
       const sent = postedTo(fetchSpy, '/api/admin/check-in/batch') as { deviceId: string; scans: { code: string }[] }[];
       expect(sent).toHaveLength(1);
       expect(sent[0].deviceId).toMatch(/^door-/);

@@ -122,9 +122,9 @@ export function CheckInPage() {
 function Connection({ online, waiting, notice }: { online: boolean; waiting: number; notice: string | null }) {
   const scans = `${waiting} ${waiting === 1 ? 'scan' : 'scans'} waiting`;
   return (
-    <div className="mb-5 space-y-2">
+    <section aria-label="Connection" className="mb-5 space-y-2">
       <p
-        role="status"
+        aria-live="polite"
         className={cn(
           'rounded-md px-4 py-3 text-lg font-semibold',
           online ? 'bg-emerald-50 text-emerald-950' : 'bg-warning text-warning-foreground',
@@ -137,7 +137,7 @@ function Connection({ online, waiting, notice }: { online: boolean; waiting: num
           : `Offline: ${scans}. Scans are checked on this device and sent when the network returns.`}
       </p>
       {notice && <p className="text-sm text-muted-foreground">{notice}</p>}
-    </div>
+    </section>
   );
 }
 
