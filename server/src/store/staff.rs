@@ -110,6 +110,17 @@ impl Store {
         Ok(count > 0)
     }
 
+    /// Whether an active owner has an account: until then, the shared password with an email
+    /// makes one (so an owner who invited the crew first is never locked out).
+    pub async fn owner_account_exists(&self) -> Result<bool, sqlx::Error> {
+        let count: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM staff WHERE role = 'owner' AND password_hash IS NOT NULL AND deactivated_at IS NULL",
+        )
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(count > 0)
+    }
+
     pub async fn staff_account_by_email(&self, email: &str) -> Result<Option<StaffAccount>, sqlx::Error> {
         let row = sqlx::query(&format!("SELECT {MEMBER_COLUMNS} FROM staff WHERE email = $1"))
             .bind(email.to_lowercase())

@@ -76,9 +76,9 @@ const CROSS_SITE: &str = "A cross-site request: the `Origin` is not this site's 
 
 /// Checks the password and starts a session.
 ///
-/// With an `email`: the account's own password. While nobody has an account, the owner's
-/// shared password (`ADMIN_PASSWORD_HASH`) with an email creates the owner's account, and
-/// with a `name` instead signs in as the owner without one. The session cookie is
+/// With an `email`: the account's own password. While no owner has an account, the owner's
+/// shared password (`ADMIN_PASSWORD_HASH`) with an email creates the owner's account; while
+/// nobody has one, with a `name` instead it signs in as the owner without one. The session cookie is
 /// `HttpOnly`, `SameSite=Strict`, limited to `/api/admin` and lasts 12 hours. The request's
 /// `Origin` must be this site's. Wrong passwords are limited per address and per account.
 #[utoipa::path(
@@ -194,7 +194,7 @@ impl Credentials {
     }
 }
 
-/// Signs in to an account, or creates the owner's from the shared password while nobody has one.
+/// Signs in to an account, or creates the owner's from the shared password while no owner has one.
 async fn sign_in_with_account(
     state: &AppState,
     email: &EmailAddress,
@@ -227,7 +227,7 @@ async fn sign_in_with_account(
         }
         None => {
             let shared = state.settings.admin.password_hash.clone();
-            let first_owner = shared.is_some() && !state.store.staff_accounts_exist().await?;
+            let first_owner = shared.is_some() && !state.store.owner_account_exists().await?;
             let hash = shared
                 .filter(|_| first_owner)
                 .unwrap_or_else(|| decoy_hash().to_owned());
