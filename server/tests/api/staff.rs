@@ -355,3 +355,42 @@ on_both_databases! {
         assert!(app.store.tickets_of_order(&order_id).await.unwrap()[0].checked_in_at.is_some());
     }
 }
+
+fn behind_a_proxy() -> TestOptions {
+    let mut options = TestOptions::default().with_admin();
+    options.env.push(("TRUSTED_PROXIES", "127.0.0.1".to_owned()));
+    options
+}
+
+on_both_databases! {
+    /// Guessing one person's password from many addresses meets the account's own limit.
+    async fn sign_in_is_limited_per_account_from_any_address(app, behind_a_proxy()) {
+        let guess = json!({ "email": "dora@crew.example.com", "password": "not her password" });
+        let mut answers = Vec::new();
+        for address in 1..=6 {
+            let answer = app
+                .client
+                .post(app.url("/api/admin/session"))
+                .header("Origin", &app.address)
+                .header("X-Forwarded-For", format!("198.51.100.{address}"))
+                .json(&guess)
+                .send()
+                .await
+                .unwrap();
+            answers.push(answer.status());
+        }
+        let other_account = app
+            .client
+            .post(app.url("/api/admin/session"))
+            .header("Origin", &app.address)
+            .header("X-Forwarded-For", "198.51.100.7")
+            .json(&json!({ "email": "bo@crew.example.com", "password": "a guess" }))
+            .send()
+            .await
+            .unwrap();
+
+        assert_eq!(answers[..5], [StatusCode::UNAUTHORIZED; 5]);
+        assert_eq!(answers[5], StatusCode::TOO_MANY_REQUESTS, "the sixth guess at one account waits");
+        assert_eq!(other_account.status(), StatusCode::UNAUTHORIZED, "another account has its own budget");
+    }
+}
