@@ -162,8 +162,33 @@ on_both_databases! {
         assert_eq!(response.status(), 401);
         let body: Value = response.json().await.unwrap();
         assert_eq!(body["code"], "admin_disabled");
-        assert_eq!(body["message"], "The back office is not enabled on this server: set ADMIN_PASSWORD_HASH or ADMIN_TOKEN.");
+        assert_eq!(
+            body["message"],
+            "The back office is not enabled on this server: set ADMIN_PASSWORD_HASH or ADMIN_TOKEN, or make an owner \
+             with `conference admin create-owner`."
+        );
         assert_eq!(app.get("/admin").await.status(), 200, "the app explains how to enable it");
+    }
+}
+
+on_both_databases! {
+    /// `conference admin create-owner` opens the back office without either setting.
+    async fn an_owner_made_on_the_command_line_opens_the_back_office(app) {
+        let hash = conference::admin::password::hash_password("an owner's long password").unwrap();
+        app.store.create_owner("olga@example.com", "Olga Owner", &hash, "command line").await.unwrap();
+
+        let signed_in = app
+            .client
+            .post(app.url("/api/admin/session"))
+            .header("Origin", &app.address)
+            .json(&json!({ "email": "olga@example.com", "password": "an owner's long password" }))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(signed_in.status(), 200);
+        let cookie = signed_in.headers()["set-cookie"].to_str().unwrap().split(';').next().unwrap().to_owned();
+        let orders = app.client.get(app.url("/api/admin/orders")).header("Cookie", cookie).send().await.unwrap();
+        assert_eq!(orders.status(), 200);
     }
 }
 

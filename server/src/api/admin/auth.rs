@@ -57,7 +57,8 @@ impl FromRequestParts<AppState> for AdminActor {
 fn identify_error(error: IdentifyError) -> ApiError {
     match error {
         IdentifyError::Disabled => unauthorized(
-            "The back office is not enabled on this server: set ADMIN_PASSWORD_HASH or ADMIN_TOKEN.",
+            "The back office is not enabled on this server: set ADMIN_PASSWORD_HASH or ADMIN_TOKEN, or make an owner \
+             with `conference admin create-owner`.",
             "admin_disabled",
         ),
         IdentifyError::InvalidToken => unauthorized("The admin token is not valid.", "invalid_token"),

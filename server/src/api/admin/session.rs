@@ -120,6 +120,9 @@ async fn sign_in(
     headers: HeaderMap,
     ApiJson(request): ApiJson<SignIn>,
 ) -> Result<Response, ApiError> {
+    if !state.settings.admin.enabled() && !state.store.staff_accounts_exist().await? {
+        return Err(closed());
+    }
     // A forged sign-in would put the organizer's browser in someone else's session.
     refuse_cross_site(&headers, &state.settings.public_url)?;
     let credentials = Credentials::parse(&request)?;
@@ -280,14 +283,20 @@ fn shared_password_hash(state: &AppState) -> Result<String, ApiError> {
         .password_hash
         .clone()
         .ok_or_else(|| ApiError::Unauthorized {
-            message: if state.settings.admin.enabled() {
+            message:
                 "Signing in with a password is not enabled: set ADMIN_PASSWORD_HASH (scripts can use ADMIN_TOKEN)."
-            } else {
-                "The back office is not enabled on this server: set ADMIN_PASSWORD_HASH or ADMIN_TOKEN."
-            }
-            .into(),
+                    .into(),
             code: "admin_disabled",
         })
+}
+
+fn closed() -> ApiError {
+    ApiError::Unauthorized {
+        message: "The back office is not enabled on this server: set ADMIN_PASSWORD_HASH or ADMIN_TOKEN, or make an \
+                  owner with `conference admin create-owner`."
+            .into(),
+        code: "admin_disabled",
+    }
 }
 
 /// Whether `password` is the one behind `hash`, off the async threads (argon2 is slow on purpose).
