@@ -37,38 +37,39 @@ pub async fn robots_txt(State(site): State<Arc<Site>>) -> impl IntoResponse {
 
 /// Lets the site be added to a phone's home screen under the event's name.
 pub async fn web_manifest(State(site): State<Arc<Site>>) -> impl IntoResponse {
-    let manifest = json!({
-        "name": site.event.name,
-        "short_name": site.event.short_name,
-        "description": site.event.description,
-        "start_url": "/",
-        "scope": "/",
-        "display": "standalone",
-        "background_color": "#fffdf9",
-        "theme_color": "#0b1b33",
-        "icons": [
-            { "src": "/favicon.svg", "sizes": "any", "type": "image/svg+xml" },
-            { "src": "/icon-192.png", "sizes": "192x192", "type": "image/png" },
-            { "src": "/icon-512.png", "sizes": "512x512", "type": "image/png" },
-        ],
-    });
-    (
-        [
-            (header::CONTENT_TYPE, "application/manifest+json"),
-            (header::CACHE_CONTROL, "no-cache"),
-        ],
-        manifest.to_string(),
+    manifest(
+        &site.event.name,
+        &site.event.short_name,
+        &site.event.description,
+        "/",
+        "/",
     )
 }
 
 /// The door's installable app: the check-in screen, working offline (web/public/door-sw.js).
 pub async fn door_manifest(State(site): State<Arc<Site>>) -> impl IntoResponse {
+    manifest(
+        &format!("{} door", site.event.name),
+        "Door",
+        "Check tickets in at the door, with or without the network.",
+        "/admin/check-in",
+        "/admin/",
+    )
+}
+
+fn manifest(
+    name: &str,
+    short_name: &str,
+    description: &str,
+    start_url: &str,
+    scope: &str,
+) -> ([(header::HeaderName, &'static str); 2], String) {
     let manifest = json!({
-        "name": format!("{} door", site.event.name),
-        "short_name": "Door",
-        "description": "Check tickets in at the door, with or without the network.",
-        "start_url": "/admin/check-in",
-        "scope": "/admin/",
+        "name": name,
+        "short_name": short_name,
+        "description": description,
+        "start_url": start_url,
+        "scope": scope,
         "display": "standalone",
         "background_color": "#fffdf9",
         "theme_color": "#0b1b33",

@@ -227,6 +227,10 @@ on_both_databases! {
         assert_eq!(manifest["short_name"], "CodeWave");
         let sizes: Vec<&str> = manifest["icons"].as_array().unwrap().iter().map(|icon| icon["sizes"].as_str().unwrap()).collect();
         assert_eq!(sizes, ["any", "192x192", "512x512"]);
+
+        let door: Value = app.get("/door.webmanifest").await.json().await.unwrap();
+        assert_eq!((door["start_url"].as_str(), door["scope"].as_str()), (Some("/admin/check-in"), Some("/admin/")));
+        assert_eq!(door["name"], "CodeWave Miami 2026 door");
     }
 }
 

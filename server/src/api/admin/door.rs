@@ -44,6 +44,16 @@ enum ListedStatus {
     Transferred,
 }
 
+impl ListedStatus {
+    fn of(refunded: bool, checked_in_at: Option<i64>) -> Self {
+        match (refunded, checked_in_at) {
+            (true, _) => Self::Refunded,
+            (false, Some(_)) => Self::CheckedIn,
+            (false, None) => Self::Valid,
+        }
+    }
+}
+
 #[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct ListedEntry {
@@ -112,11 +122,7 @@ async fn list(_actor: AdminActor, State(state): State<AppState>) -> Result<Json<
         .map(|ticket| ListedEntry {
             hash: code_digest(&ticket.code),
             name: Some(ticket.attendee_name),
-            status: match (ticket.refunded, ticket.checked_in_at) {
-                (true, _) => ListedStatus::Refunded,
-                (false, Some(_)) => ListedStatus::CheckedIn,
-                (false, None) => ListedStatus::Valid,
-            },
+            status: ListedStatus::of(ticket.refunded, ticket.checked_in_at),
             ticket_type: ticket.ticket_type,
         })
         .chain(retired.into_iter().map(|(code, ticket_type)| ListedEntry {
@@ -388,11 +394,7 @@ async fn search(
             .map(|attendee| FoundEntry {
                 code: display_code(&attendee.code),
                 ticket_name: ticket_name(&state, &attendee.ticket_type),
-                status: match (attendee.refunded, attendee.checked_in_at) {
-                    (true, _) => ListedStatus::Refunded,
-                    (false, Some(_)) => ListedStatus::CheckedIn,
-                    (false, None) => ListedStatus::Valid,
-                },
+                status: ListedStatus::of(attendee.refunded, attendee.checked_in_at),
                 attendee_name: attendee.attendee_name,
                 checked_in_at: attendee.checked_in_at,
             })

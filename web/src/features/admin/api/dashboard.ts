@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
-import { emailSchema, freshQuery, orderSchema } from './schemas';
+import { duplicateScanSchema, emailSchema, freshQuery, orderSchema } from './schemas';
 
 const dashboardSchema = z.object({
   totals: z.array(
@@ -23,18 +23,7 @@ const dashboardSchema = z.object({
   ),
   latestOrders: z.array(orderSchema),
   checkIns: z.array(z.object({ ticketType: z.string(), label: z.string(), expected: z.int(), checkedIn: z.int() })),
-  duplicateScans: z.array(
-    z.object({
-      attendeeName: z.string(),
-      ticketType: z.string(),
-      firstAt: z.int(),
-      firstBy: z.string(),
-      firstDevice: z.string(),
-      scannedAt: z.int(),
-      scannedBy: z.string(),
-      deviceId: z.string(),
-    }),
-  ),
+  duplicateScans: z.array(duplicateScanSchema),
   attention: z.object({
     flaggedForRefund: z.array(orderSchema),
     failedEmails: z.array(emailSchema),

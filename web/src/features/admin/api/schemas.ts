@@ -115,3 +115,15 @@ export type Refund = z.infer<typeof refundSchema>;
 
 /** Admin screens show what is true now: refetched whenever they open. */
 export const freshQuery = { staleTime: 0, refetchOnMount: 'always' } as const;
+
+/** A ticket scanned again after it let someone in: the admitting scan, and the later one. */
+export const duplicateScanSchema = z.object({
+  attendeeName: z.string(),
+  ticketType: z.string(),
+  firstAt: z.int(),
+  firstBy: z.string(),
+  firstDevice: z.string(),
+  scannedAt: z.int(),
+  scannedBy: z.string(),
+  deviceId: z.string(),
+});

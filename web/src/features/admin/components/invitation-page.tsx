@@ -2,11 +2,11 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { ApiError } from '@/lib/api-client';
 import { useAcceptInvitation } from '../api/staff';
+import { Field } from './field';
 
 const minimumLength = 12;
 
@@ -55,26 +55,22 @@ export function InvitationPage() {
             </p>
           ) : (
             <form aria-label="Set your password" className="space-y-4" onSubmit={submit} noValidate>
-              <div className="grid gap-1.5">
-                <Label htmlFor={`${id}-password`}>New password</Label>
-                <Input
-                  id={`${id}-password`}
-                  type="password"
-                  autoComplete="new-password"
-                  value={password}
-                  onChange={(event) => setPassword(event.target.value)}
-                  aria-invalid={Boolean(error)}
-                  aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-                />
-                <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-                  At least {minimumLength} characters.
-                </p>
-                {error && (
-                  <p id={`${id}-error`} className="text-sm font-medium text-destructive">
-                    {error}
-                  </p>
+              <Field
+                id={`${id}-password`}
+                label="New password"
+                hint={`At least ${minimumLength} characters.`}
+                error={error}
+              >
+                {(control) => (
+                  <Input
+                    {...control}
+                    type="password"
+                    autoComplete="new-password"
+                    value={password}
+                    onChange={(event) => setPassword(event.target.value)}
+                  />
                 )}
-              </div>
+              </Field>
               <Button type="submit" className="w-full" disabled={accept.isPending}>
                 {accept.isPending ? 'Saving…' : 'Set password'}
               </Button>

@@ -6,6 +6,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { ApiError } from '@/lib/api-client';
 import { staffRoles, type StaffRole } from '../api/session';
 import { useChangeStaff, useInvite, useStaff, type StaffMember } from '../api/staff';
+import { Field } from './field';
 import { formatTime } from './format';
 import { Loading, Screen } from './screen';
 import { tableClasses } from './table-classes';
@@ -57,37 +58,14 @@ function InviteForm() {
         Invite someone
       </h2>
       <form aria-label="Invite someone" className="grid gap-4 md:grid-cols-4 md:items-end" onSubmit={submit}>
-        <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-name`}>Name</Label>
-          <Input
-            id={`${id}-name`}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            aria-invalid={Boolean(fieldErrors.name)}
-            aria-describedby={fieldErrors.name ? `${id}-name-error` : undefined}
-          />
-          {fieldErrors.name && (
-            <p id={`${id}-name-error`} className="text-sm text-destructive">
-              {fieldErrors.name}
-            </p>
+        <Field id={`${id}-name`} label="Name" error={fieldErrors.name}>
+          {(control) => <Input {...control} value={name} onChange={(event) => setName(event.target.value)} />}
+        </Field>
+        <Field id={`${id}-email`} label="Email" error={fieldErrors.email}>
+          {(control) => (
+            <Input {...control} type="email" value={email} onChange={(event) => setEmail(event.target.value)} />
           )}
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-email`}>Email</Label>
-          <Input
-            id={`${id}-email`}
-            type="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            aria-invalid={Boolean(fieldErrors.email)}
-            aria-describedby={fieldErrors.email ? `${id}-email-error` : undefined}
-          />
-          {fieldErrors.email && (
-            <p id={`${id}-email-error`} className="text-sm text-destructive">
-              {fieldErrors.email}
-            </p>
-          )}
-        </div>
+        </Field>
         <div className="grid gap-1.5">
           <Label htmlFor={`${id}-role`}>Role</Label>
           <NativeSelect id={`${id}-role`} value={role} onChange={(event) => setRole(event.target.value as StaffRole)}>

@@ -5,6 +5,7 @@
  */
 
 import { z } from 'zod/mini';
+import { duplicateScanSchema } from '../api/schemas';
 
 export const listedStatuses = ['valid', 'checked_in', 'refunded', 'transferred'] as const;
 
@@ -19,18 +20,7 @@ const listSchema = z.object({
       status: z.enum(listedStatuses),
     }),
   ),
-  duplicates: z.array(
-    z.object({
-      attendeeName: z.string(),
-      ticketType: z.string(),
-      firstAt: z.int(),
-      firstBy: z.string(),
-      firstDevice: z.string(),
-      scannedAt: z.int(),
-      scannedBy: z.string(),
-      deviceId: z.string(),
-    }),
-  ),
+  duplicates: z.array(duplicateScanSchema),
 });
 
 export type CheckInList = z.infer<typeof listSchema>;
