@@ -266,6 +266,11 @@ on_both_databases! {
         assert_eq!(demoted.status(), StatusCode::CONFLICT);
         let taken = app.admin_post("/api/admin/staff", &json!({ "email": "owner@crew.example.com", "name": "Again", "role": "door" })).await;
         assert_eq!(taken.status(), StatusCode::CONFLICT);
+        // Counted as sent, as the contract's maxLength is: padding does not slip past it.
+        let padded = app
+            .admin_post("/api/admin/staff", &json!({ "email": "pad@crew.example.com", "name": format!("Pat{}", " ".repeat(98)), "role": "door" }))
+            .await;
+        assert_eq!(padded.status(), StatusCode::UNPROCESSABLE_ENTITY);
     }
 }
 
@@ -342,13 +347,14 @@ on_both_databases! {
         let door = staff_session(&app, "door").await;
         let found: Value = call(&app, &door, "GET", "/api/admin/check-in/search?q=hop", None).await.json().await.unwrap();
         let short = call(&app, &door, "GET", "/api/admin/check-in/search?q=h", None).await;
+        let long = call(&app, &door, "GET", &format!("/api/admin/check-in/search?q=%20{}", "a".repeat(100)), None).await;
         let wildcard: Value = call(&app, &door, "GET", "/api/admin/check-in/search?q=%25%25", None).await.json().await.unwrap();
 
         let attendees = found["attendees"].as_array().unwrap();
         assert_eq!(attendees.len(), 1);
         assert_eq!((attendees[0]["attendeeName"].as_str(), attendees[0]["status"].as_str()), (Some("Grace Hopper"), Some("valid")));
         assert!(attendees[0].get("email").is_none() && attendees[0].get("attendeeEmail").is_none());
-        assert_eq!(short.status(), StatusCode::BAD_REQUEST);
+        assert_eq!((short.status(), long.status()), (StatusCode::BAD_REQUEST, StatusCode::BAD_REQUEST));
         assert_eq!(wildcard["attendees"], json!([]), "% is a letter, not a wildcard");
         let code = attendees[0]["code"].as_str().unwrap();
         assert_eq!(call(&app, &door, "POST", "/api/admin/check-in", Some(json!({ "code": code }))).await.status(), 200);

@@ -382,7 +382,8 @@ async fn search(
     ApiQuery(query): ApiQuery<SearchQuery>,
 ) -> Result<Json<SearchAnswer>, ApiError> {
     let q = query.q.trim();
-    if !(2..=100).contains(&q.chars().count()) || q.chars().any(char::is_control) {
+    // The longest is counted as sent, as the contract's `maxLength` is.
+    if q.chars().count() < 2 || query.q.chars().count() > 100 || q.chars().any(char::is_control) {
         return Err(ApiError::BadRequest(
             "Please type at least 2 letters of the name.".into(),
         ));

@@ -27,6 +27,7 @@ pub const INVITATION_HOURS: i64 = 48;
 const MIN_PASSWORD_CHARS: usize = 12;
 /// Longer passwords only cost argon2 time.
 const MAX_PASSWORD_CHARS: usize = 200;
+const MAX_EMAIL_CHARS: usize = 254;
 
 const NO_SUCH_PERSON: &str = "There is no such person on the staff.";
 
@@ -112,11 +113,16 @@ async fn invite(
     ApiJson(request): ApiJson<InviteRequest>,
 ) -> Result<Json<Invited>, ApiError> {
     let mut errors = FieldErrors::default();
-    let email = EmailAddress::parse(&request.email);
+    // Lengths are counted as sent, as the contract's `maxLength` is.
+    let email = EmailAddress::parse(&request.email).filter(|_| request.email.chars().count() <= MAX_EMAIL_CHARS);
     if email.is_none() {
         errors.add("email", "Please enter the person's email address.");
     }
-    let name = PersonName::parse(&request.name);
+    let name = if request.name.chars().count() > PersonName::MAX_CHARS {
+        Err(NameError::TooLong)
+    } else {
+        PersonName::parse(&request.name)
+    };
     if let Err(error) = &name {
         errors.add("name", name_message(*error));
     }
