@@ -210,6 +210,11 @@ where
                 "Text in the request may not contain NUL characters.".into(),
             ));
         }
+        // Every body the API takes is an object; serde would read a struct of optional fields
+        // from `[]` as well.
+        if body.iter().find(|byte| !byte.is_ascii_whitespace()) != Some(&b'{') {
+            return Err(ApiError::BadRequest("The request body must be a JSON object.".into()));
+        }
         match Json::<T>::from_bytes(&body) {
             Ok(Json(value)) => Ok(Self(value)),
             Err(rejection) => Err(json_rejection_error(rejection)),

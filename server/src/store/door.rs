@@ -131,6 +131,13 @@ impl Store {
         actor: &str,
     ) -> Result<OfflineCheckIn, sqlx::Error> {
         let mut tx = self.pool.begin().await?;
+        // A write first: SQLite takes its write lock now rather than failing when the read
+        // below turns into a write; PostgreSQL locks the ticket's row, so two devices' scans
+        // of one ticket take turns.
+        sqlx::query("UPDATE tickets SET updated_at = updated_at WHERE code = $1")
+            .bind(&scan.code)
+            .execute(&mut *tx)
+            .await?;
         let row = sqlx::query(&format!("{NAMED_TICKETS} WHERE tickets.code = $1"))
             .bind(&scan.code)
             .fetch_optional(&mut *tx)

@@ -207,6 +207,7 @@ impl Store {
         let email = email.to_lowercase();
         let now = now_millis();
         let mut tx = self.pool.begin().await?;
+        take_write_lock(&mut tx, &email).await?;
         let existing = sqlx::query(&format!("SELECT {MEMBER_COLUMNS} FROM staff WHERE email = $1"))
             .bind(&email)
             .fetch_optional(&mut *tx)
@@ -319,6 +320,11 @@ impl Store {
     /// keeps one active owner.
     pub async fn change_staff(&self, id: &str, change: &StaffChange, actor: &str) -> Result<StaffMember, StaffError> {
         let mut tx = self.pool.begin().await?;
+        // A write first, for the reason `take_write_lock` gives.
+        sqlx::query("UPDATE staff SET id = id WHERE id = $1")
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
         let row = sqlx::query(&format!("SELECT {MEMBER_COLUMNS} FROM staff WHERE id = $1"))
             .bind(id)
             .fetch_optional(&mut *tx)
@@ -417,4 +423,15 @@ impl Store {
         };
         Ok(Role::parse(&role).map(|role| SessionHolder { name, staff_id, role }))
     }
+}
+
+/// The first statement of a transaction that reads before it writes is a write, so SQLite
+/// takes its write lock at once (waiting out the busy timeout) instead of failing when the
+/// read turns into a write; PostgreSQL locks the person's row, if there is one.
+async fn take_write_lock(tx: &mut sqlx::Transaction<'_, sqlx::Any>, email: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE staff SET email = email WHERE email = $1")
+        .bind(email)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
 }

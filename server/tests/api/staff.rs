@@ -271,6 +271,10 @@ on_both_databases! {
             .admin_post("/api/admin/staff", &json!({ "email": "pad@crew.example.com", "name": format!("Pat{}", " ".repeat(98)), "role": "door" }))
             .await;
         assert_eq!(padded.status(), StatusCode::UNPROCESSABLE_ENTITY);
+        // A body that is not an object is refused, though every field of a change is optional.
+        let array = app.client.patch(app.url(&format!("/api/admin/staff/{id}")))
+            .bearer_auth(crate::helpers::ADMIN_TOKEN).header("Content-Type", "application/json").body("[]").send().await.unwrap();
+        assert_eq!(array.status(), StatusCode::BAD_REQUEST);
     }
 }
 

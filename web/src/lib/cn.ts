@@ -35,6 +35,7 @@ const exact = new Map(
     'blur:blur',
     'shrink:shrink',
     'grow:grow',
+    'divide-y-width:divide-y',
   ].flatMap((line) => {
     const [kind, classes] = line.split(':');
     return classes.split(' ').map((name) => [name, kind] as const);
