@@ -186,6 +186,13 @@ impl Event {
         self.tickets.iter().find(|ticket| ticket.ticket_type == ticket_type)
     }
 
+    /// The name a ticket type is shown by ("Developer Pass"), or its key when the event file
+    /// no longer has it (a ticket sold before the type was renamed).
+    pub fn ticket_name(&self, ticket_type: &str) -> String {
+        self.ticket_by_type(ticket_type)
+            .map_or_else(|| ticket_type.to_owned(), |ticket| ticket.name.clone())
+    }
+
     /// "May 18-22, 2026", in the venue's local dates.
     pub fn date_label(&self) -> String {
         date_range_label(self.starts_at.date(), self.ends_at.date())

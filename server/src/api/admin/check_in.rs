@@ -186,12 +186,7 @@ impl From<RetiredCode> for Seen {
 }
 
 fn answer(status: StatusCode, result: CheckInResult, message: &str, seen: Option<Seen>, state: &AppState) -> Response {
-    let ticket_name = seen.as_ref().map(|seen| {
-        state
-            .event
-            .ticket_by_type(&seen.ticket_type)
-            .map_or_else(|| seen.ticket_type.clone(), |found| found.name.clone())
-    });
+    let ticket_name = seen.as_ref().map(|seen| state.event.ticket_name(&seen.ticket_type));
     let body = Answer {
         result,
         message: message.to_owned(),

@@ -152,10 +152,7 @@ async fn dashboard(_actor: AdminActor, State(state): State<AppState>) -> Result<
         .await?
         .into_iter()
         .map(|(ticket_type, expected, checked_in)| CheckIns {
-            label: state
-                .event
-                .ticket_by_type(&ticket_type)
-                .map_or_else(|| ticket_type.clone(), |ticket| ticket.name.clone()),
+            label: state.event.ticket_name(&ticket_type),
             ticket_type,
             expected,
             checked_in,

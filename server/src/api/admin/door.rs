@@ -137,7 +137,7 @@ async fn list(_actor: AdminActor, State(state): State<AppState>) -> Result<Json<
         ticket_types: counts
             .into_iter()
             .map(|(ticket_type, (expected, checked_in))| TypeCount {
-                name: ticket_name(&state, &ticket_type),
+                name: state.event.ticket_name(&ticket_type),
                 ticket_type,
                 expected,
                 checked_in,
@@ -146,13 +146,6 @@ async fn list(_actor: AdminActor, State(state): State<AppState>) -> Result<Json<
         tickets: entries,
         duplicates: state.store.duplicate_scans().await?,
     }))
-}
-
-fn ticket_name(state: &AppState, ticket_type: &str) -> String {
-    state
-        .event
-        .ticket_by_type(ticket_type)
-        .map_or_else(|| ticket_type.to_owned(), |ticket| ticket.name.clone())
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
@@ -282,7 +275,7 @@ fn describe(state: &AppState, outcome: OfflineCheckIn) -> (ScanResult, String) {
             ticket_type,
         } => (
             ScanResult::Admitted,
-            format!("Admitted: {attendee_name}, {}.", ticket_name(state, &ticket_type)),
+            format!("Admitted: {attendee_name}, {}.", state.event.ticket_name(&ticket_type)),
         ),
         OfflineCheckIn::AlreadyCheckedIn {
             attendee_name,
@@ -292,7 +285,7 @@ fn describe(state: &AppState, outcome: OfflineCheckIn) -> (ScanResult, String) {
             ScanResult::AlreadyCheckedIn,
             format!(
                 "Already checked in: {attendee_name}'s {} was scanned on this device at {}.",
-                ticket_name(state, &ticket_type),
+                state.event.ticket_name(&ticket_type),
                 state.event.venue_time(first_at),
             ),
         ),
@@ -305,7 +298,7 @@ fn describe(state: &AppState, outcome: OfflineCheckIn) -> (ScanResult, String) {
             ScanResult::Duplicate,
             format!(
                 "Duplicate: {attendee_name}'s {} was checked in at {} by {first_by}.",
-                ticket_name(state, &ticket_type),
+                state.event.ticket_name(&ticket_type),
                 state.event.venue_time(first_at),
             ),
         ),
@@ -316,14 +309,14 @@ fn describe(state: &AppState, outcome: OfflineCheckIn) -> (ScanResult, String) {
             ScanResult::Refunded,
             format!(
                 "Refunded: {attendee_name}'s {} admits no one.",
-                ticket_name(state, &ticket_type)
+                state.event.ticket_name(&ticket_type)
             ),
         ),
         OfflineCheckIn::Transferred { ticket_type } => (
             ScanResult::Transferred,
             format!(
                 "Transferred: this {} code was replaced when the ticket was given to someone else.",
-                ticket_name(state, &ticket_type)
+                state.event.ticket_name(&ticket_type)
             ),
         ),
         OfflineCheckIn::Unknown => (
@@ -394,7 +387,7 @@ async fn search(
             .into_iter()
             .map(|attendee| FoundEntry {
                 code: display_code(&attendee.code),
-                ticket_name: ticket_name(&state, &attendee.ticket_type),
+                ticket_name: state.event.ticket_name(&attendee.ticket_type),
                 status: ListedStatus::of(attendee.refunded, attendee.checked_in_at),
                 attendee_name: attendee.attendee_name,
                 checked_in_at: attendee.checked_in_at,
