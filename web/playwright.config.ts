@@ -95,7 +95,11 @@ export default defineConfig({
     launchOptions: chromium,
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'] }, testIgnore: /(mobile|stripe|tickets)\.spec\.ts/ },
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'] },
+      testIgnore: /(mobile|stripe|tickets|sponsor-page)\.spec\.ts/,
+    },
     { name: 'mobile', use: { ...devices['Pixel 7'] }, testMatch: /mobile\.spec\.ts/ },
     {
       name: 'stripe',
@@ -105,7 +109,7 @@ export default defineConfig({
     {
       name: 'upcoming',
       use: { ...devices['Desktop Chrome'], baseURL: upcomingBaseURL },
-      testMatch: /tickets\.spec\.ts/,
+      testMatch: /(tickets|sponsor-page)\.spec\.ts/,
     },
   ],
   globalSetup: './e2e/global-setup.ts',

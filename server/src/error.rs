@@ -9,6 +9,9 @@ use axum::response::{IntoResponse, Response};
 use serde::de::DeserializeOwned;
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
+/// What a body over its call's limit is answered.
+pub const BODY_TOO_LARGE: &str = "The request body is too large.";
+
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
     #[error("{0}")]
@@ -35,8 +38,8 @@ pub enum ApiError {
     Gone(String),
     #[error("{0}")]
     Conflict(String),
-    #[error("The request body is too large.")]
-    PayloadTooLarge,
+    #[error("{0}")]
+    PayloadTooLarge(String),
     /// Too many calls, or too many open checkouts, from one client: try again after `retry_after`.
     #[error("{message}")]
     RateLimited {
@@ -78,7 +81,7 @@ impl ApiError {
             Self::Forbidden { .. } => StatusCode::FORBIDDEN,
             Self::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
             Self::Gone(_) => StatusCode::GONE,
-            Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             Self::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -193,7 +196,7 @@ where
         let body = axum::body::Bytes::from_request(request, state)
             .await
             .map_err(|rejection| match rejection.status() {
-                StatusCode::PAYLOAD_TOO_LARGE => ApiError::PayloadTooLarge,
+                StatusCode::PAYLOAD_TOO_LARGE => ApiError::PayloadTooLarge(BODY_TOO_LARGE.into()),
                 _ => ApiError::BadRequest("The request body could not be read.".into()),
             })?;
         if body.is_empty() && !json {
@@ -262,7 +265,7 @@ fn json_rejection_error(rejection: JsonRejection) -> ApiError {
         JsonRejection::MissingJsonContentType(_) => ApiError::UnsupportedMediaType(
             "Send the request body as JSON with the header Content-Type: application/json.".into(),
         ),
-        other if other.status() == StatusCode::PAYLOAD_TOO_LARGE => ApiError::PayloadTooLarge,
+        other if other.status() == StatusCode::PAYLOAD_TOO_LARGE => ApiError::PayloadTooLarge(BODY_TOO_LARGE.into()),
         _ => ApiError::BadRequest("The request body could not be read.".into()),
     }
 }

@@ -18,6 +18,7 @@ pub mod precompressed;
 pub mod pricing;
 pub mod secrets;
 pub mod settings;
+pub mod sponsors;
 pub mod startup;
 pub mod state;
 pub mod store;

@@ -29,6 +29,11 @@ pub fn random_token() -> String {
     format!("{}{}", uuid::Uuid::new_v4().simple(), uuid::Uuid::new_v4().simple())
 }
 
+/// A token only the holder of `secret` can compute, one per `purpose`: 64 hex characters.
+pub fn derived_token(secret: &str, purpose: &str) -> String {
+    digest(&format!("{purpose}\0{secret}"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -41,5 +46,9 @@ mod tests {
         assert!(!matches_digest(&stored, "pi_1_secret_abd"));
         assert!(!matches_digest("short", "pi_1_secret_abc"));
         assert_ne!(random_token(), random_token());
+        let derived = derived_token("pi_1_secret_abc", "sponsor-page:o1");
+        assert_eq!(derived, derived_token("pi_1_secret_abc", "sponsor-page:o1"));
+        assert_ne!(derived, derived_token("pi_1_secret_abc", "sponsor-page:o2"));
+        assert_ne!(derived, digest("pi_1_secret_abc"));
     }
 }

@@ -1,28 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ordersFor, uniqueEmail } from './support/orders';
-import { horizontalOverflow, payWithTestCard, sandboxCardForm, seriousViolations, toast } from './support/payment';
+import { horizontalOverflow, payWithTestCard, seriousViolations, toast } from './support/payment';
+import { reachCardForm } from './support/sponsorship';
 
 // The e2e database is shared by every test in a run and signature sponsorships sell once,
 // so these tests buy standard tiers only.
-
-/** Fills the sponsor form (the tier already chosen) and gets through to the card form. */
-async function reachCardForm(page: Page, email: string) {
-  const form = page.getByRole('form', { name: 'Sponsorship details' });
-  await form.getByLabel('Company name').fill('Acme Corp');
-  await form.getByLabel('Contact name').fill('Ana Diaz');
-  await form.getByLabel('Email', { exact: true }).fill(email);
-  await form.getByLabel('Phone').fill('+1 305 555 0100');
-  await form.getByLabel('Company website').fill('https://acme.example');
-  const billing = form.getByRole('group', { name: 'Billing address' });
-  await billing.getByLabel('Address').fill('500 Brickell Avenue');
-  await billing.getByLabel('City').fill('Miami');
-  await expect(billing.getByLabel('Country')).toHaveValue('US');
-  await form.getByRole('button', { name: 'Proceed to Payment' }).click();
-
-  await expect(page.getByRole('heading', { level: 1, name: 'Complete Your Sponsorship Payment' })).toBeVisible();
-  await expect(toast(page)).toContainText('Ready for Payment');
-  return sandboxCardForm(page);
-}
 
 test.describe('sponsorship payment', () => {
   test('buys the Platinum tier from the sponsorship page and confirms it', async ({ page }) => {

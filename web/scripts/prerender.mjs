@@ -151,6 +151,10 @@ const pages = [
     path: `/merchandise-checkout/${item.id}`,
     modules: [page('merchandise-checkout/components/merchandise-checkout-page'), queries],
   })),
+  // `?tier=`, `?code=` and the private link's secret come in once the page has hydrated.
+  { path: '/sponsor-payment', modules: [page('sponsor-payment/components/sponsor-payment-page'), queries] },
+  { path: '/my-tickets', modules: [page('my-tickets/components/my-tickets-page'), queries] },
+  { path: '/sponsor', modules: [page('sponsor-page/components/sponsor-page'), queries] },
   // Served, with status 404, for every path that is no page.
   { path: '/404', modules: [page('not-found/components/not-found-page')], indexed: false, notFound: true },
 ];

@@ -1,5 +1,6 @@
 //! The catalogue calls: the public settings and event facts, the tickets, the merchandise and
-//! the sponsorship tiers, answered from bytes prepared in memory (see `catalogue::cache`).
+//! the sponsorship tiers and the sponsor wall, answered from bytes prepared in memory (see
+//! `catalogue::cache`).
 
 use std::sync::Arc;
 
@@ -12,6 +13,7 @@ use utoipa_axum::routes;
 
 use crate::catalogue::{CatalogueCache, MerchandiseView, PublicConfig, TicketView, TierView, Unlocked};
 use crate::error::{ApiError, ErrorBody};
+use crate::sponsors::WallSponsor;
 
 /// The lists made for a `?code=` that unlocks a hidden item (answered fresh: they name an item
 /// the public lists do not), or `None` to answer the prepared list.
@@ -46,6 +48,7 @@ pub fn router<S>(catalogue: Arc<CatalogueCache>) -> (Router<S>, OpenApi) {
         .routes(routes!(list_tickets))
         .routes(routes!(list_merchandise))
         .routes(routes!(list_sponsorship_tiers))
+        .routes(routes!(list_sponsors))
         .split_for_parts();
     let router = router
         .method_not_allowed_fallback(super::method_not_allowed)
@@ -151,4 +154,22 @@ async fn list_sponsorship_tiers(
         .await?
         .sponsorship_tiers_answer
         .respond(request.headers()))
+}
+
+/// The sponsor wall: sponsors whose profile the organizer approved, dearest tiers first,
+/// each tier in the order its sponsors paid. Nothing unapproved is ever listed.
+#[utoipa::path(
+    get,
+    path = "/api/sponsors",
+    tag = "catalogue",
+    params(("If-None-Match" = Option<String>, Header, nullable = false, description = "The ETag of the copy the client holds.")),
+    responses(
+        (status = 200, description = "The approved sponsors.", body = Vec<WallSponsor>, headers(("ETag" = String))),
+        (status = 304, description = "The client's copy is current.", headers(("ETag" = String))),
+        (status = 500, description = "The sponsors could not be read.", body = ErrorBody),
+        (status = 503, description = "The database is overloaded; `Retry-After` says when to ask again.", body = ErrorBody),
+    )
+)]
+async fn list_sponsors(State(catalogue): State<Arc<CatalogueCache>>, request: Request) -> Result<Response, ApiError> {
+    Ok(catalogue.snapshot().await?.sponsors_answer.respond(request.headers()))
 }

@@ -15,6 +15,8 @@ mod params;
 mod purchase;
 mod quote;
 mod sandbox;
+mod sponsor;
+mod sponsors;
 mod sponsorship_checkout;
 mod ticket_checkout;
 mod unsubscribe;
@@ -48,6 +50,8 @@ pub fn router() -> (Router<AppState>, OpenApi) {
         .merge(webhooks::router())
         .merge(my_tickets::router())
         .merge(my_order::router())
+        .merge(sponsor::router())
+        .merge(sponsors::router())
         .nest("/admin", admin::router())
         .split_for_parts();
     let router = router

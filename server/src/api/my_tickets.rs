@@ -15,10 +15,10 @@ use super::params::ApiPath;
 use crate::domain::{EmailAddress, could_carry_a_link};
 use crate::email::render::qr_png;
 use crate::error::{ApiError, ApiJson, ErrorBody, FieldErrors};
-use crate::orders::{Order, OrderStatus};
+use crate::orders::{Order, OrderKind, OrderStatus};
 use crate::secrets;
 use crate::state::AppState;
-use crate::store::{Naming, NewHolder, TicketManager, TicketRecord, TicketStatus, now_millis};
+use crate::store::{Naming, NewHolder, SPONSOR_PASS_TYPE, TicketManager, TicketRecord, TicketStatus, now_millis};
 use crate::tickets::{HandoverCaps, display_code, transfer_until};
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -239,7 +239,10 @@ async fn page(state: &AppState, manager: &Manager) -> Result<TicketsPage, ApiErr
         .collect::<Result<_, _>>()?;
     Ok(TicketsPage {
         reference: order.reference.clone(),
-        ticket_name: order.item_name.clone(),
+        ticket_name: match order.kind {
+            OrderKind::Sponsorship => state.event.ticket_name(SPONSOR_PASS_TYPE),
+            _ => order.item_name.clone(),
+        },
         buyer_name: order.buyer_name.clone(),
         can_change: order.status == OrderStatus::Paid
             && state.event.venue_date(state.clock.now()) <= last_day
@@ -357,7 +360,9 @@ async fn name_attendee(
         email: email.as_str(),
         buyer_email: &order.buyer_email,
     };
-    let caps = HandoverCaps::for_order(order.quantity);
+    // A sponsorship is one unit with many passes.
+    let seats = i64::try_from(tickets.len()).unwrap_or(i64::MAX).max(order.quantity);
+    let caps = HandoverCaps::for_order(seats);
     match state
         .store
         .name_ticket(&ticket.id, manager.as_ticket_manager(), holder, caps)

@@ -19,6 +19,8 @@ use crate::event::sku;
 use crate::middleware::ClientAddress;
 use crate::orders::{self, OrderKind};
 use crate::pricing::Item;
+use crate::secrets;
+use crate::sponsors::sponsor_page_url;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -227,7 +229,7 @@ fn text(value: &str, min: usize, max: usize, field: &'static str, message: &str,
 }
 
 /// An http(s) address with a host, as the form's URL check accepts.
-fn is_web_address(value: &str) -> bool {
+pub(super) fn is_web_address(value: &str) -> bool {
     let Some(rest) = value.strip_prefix("https://").or_else(|| value.strip_prefix("http://")) else {
         return false;
     };
@@ -266,6 +268,11 @@ struct ConfirmResponse {
     tier_label: String,
     company_name: String,
     amount: Money,
+    /// The sponsor's private page (`/sponsor#<secret>`): only for the buyer, and not once the
+    /// organizer has sent a new link (then it is in that email).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(example = "https://codewave.events/sponsor#3f2a…")]
+    sponsor_page_url: Option<String>,
 }
 
 /// Marks the sponsorship paid once the gateway reports the payment succeeded.
@@ -321,15 +328,33 @@ async fn confirm(
         .iter()
         .find(|candidate| candidate.value == tier)
         .map_or_else(|| order.item_name.clone(), |tier| tier.label.clone());
+    let sponsor_page_url = match request.client_secret.as_deref() {
+        Some(secret) if is_buyer(&order, Some(secret)) => {
+            let token = sponsor_page_token(&order.id, secret);
+            state
+                .store
+                .claim_page_token(&order.id, &secrets::digest(&token))
+                .await?
+                .then(|| sponsor_page_url(&state.settings.public_url, &token))
+        }
+        _ => None,
+    };
     Ok(Json(ConfirmResponse {
         status: "paid",
         company_name: option("companyName"),
         tier,
         tier_label,
+        sponsor_page_url,
         reference: is_buyer(&order, request.client_secret.as_deref()).then_some(order.reference),
         order_id: order.id,
         amount: order.amount,
     }))
+}
+
+/// The confirmation page's link to the sponsor's page: only the browser holding the
+/// payment's client secret can make it, and it is the same each time.
+fn sponsor_page_token(order_id: &str, client_secret: &str) -> String {
+    secrets::derived_token(client_secret, &format!("sponsor-page:{order_id}"))
 }
 
 #[cfg(test)]

@@ -2,7 +2,9 @@
 //! the server runs and are prepared once; the lists carry sales and prices, which follow the
 //! stock and the calendar, so they are remade as soon as this instance changes the stock, at
 //! least every half second for other instances' sales, and at the next instant the calendar
-//! changes a window or a price phase: never served a second old, nor past a boundary.
+//! changes a window or a price phase: never served a second old, nor past a boundary. The
+//! sponsor wall rides along: an approval shows at once here, and within the same half
+//! second on other instances.
 
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
@@ -15,6 +17,7 @@ use crate::error::ApiError;
 use crate::event::Event;
 use crate::precompressed::Precompressed;
 use crate::pricing::next_boundary;
+use crate::sponsors::{self, WallSponsor};
 use crate::store::Store;
 
 use super::{
@@ -54,6 +57,10 @@ pub struct Snapshot {
     pub tickets_answer: Precompressed,
     pub merchandise_answer: Precompressed,
     pub sponsorship_tiers_answer: Precompressed,
+    /// The approved sponsors, `/api/sponsors`'s answer, and the wall as the pages show it.
+    pub sponsors: Vec<WallSponsor>,
+    pub sponsors_answer: Precompressed,
+    pub wall_html: String,
     /// The digest prerendered pages must have been made from to be served now.
     pub prerender_digest: String,
 }
@@ -116,8 +123,9 @@ impl CatalogueCache {
         // Read before the stock: a change in between is caught by the next request.
         let version = self.store.stock_version();
         let stock = self.store.stock_remaining().await?;
+        let sponsors = sponsors::wall(&self.event, self.store.sponsor_wall().await?);
         let previous = self.current();
-        let snapshot = Arc::new(self.make(&stock, version, previous.as_deref()));
+        let snapshot = Arc::new(self.make(&stock, sponsors, version, previous.as_deref()));
         *self.current.write().unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(snapshot.clone());
         Ok(snapshot)
     }
@@ -157,7 +165,13 @@ impl CatalogueCache {
         })
     }
 
-    fn make(&self, stock: &HashMap<String, i64>, stock_version: u64, previous: Option<&Snapshot>) -> Snapshot {
+    fn make(
+        &self,
+        stock: &HashMap<String, i64>,
+        sponsors: Vec<WallSponsor>,
+        stock_version: u64,
+        previous: Option<&Snapshot>,
+    ) -> Snapshot {
         let now = self.clock.now();
         let moment = Moment {
             now,
@@ -189,6 +203,9 @@ impl CatalogueCache {
                 to_json(&sponsorship_tiers),
                 previous.map(|previous| &previous.sponsorship_tiers_answer),
             ),
+            sponsors_answer: reuse(to_json(&sponsors), previous.map(|previous| &previous.sponsors_answer)),
+            wall_html: sponsors::wall_html(&sponsors),
+            sponsors,
             tickets,
             merchandise,
             sponsorship_tiers,

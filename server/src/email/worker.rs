@@ -16,6 +16,7 @@ use crate::admin::invitation_url;
 use crate::domain::mask_email;
 use crate::event::Event;
 use crate::invoices::{InvoiceKind, render_pdf};
+use crate::orders::Order;
 use crate::secrets;
 use crate::settings::MailSettings;
 use crate::store::{ClaimedEmail, EmailKind, InvoiceRecord, StaffStatus, Store, attendee_email_is_current, now_millis};
@@ -141,6 +142,15 @@ impl Mailer {
             .min(MAX_BACKOFF_MILLIS)
     }
 
+    /// The order an email is about; gone, it cannot be sent.
+    async fn order(&self, id: &str) -> Result<Order, String> {
+        self.store
+            .order(id)
+            .await
+            .map_err(|error| error.to_string())?
+            .ok_or_else(|| "the order no longer exists".to_owned())
+    }
+
     async fn send(&self, email: &ClaimedEmail) -> Result<Delivery, String> {
         let rendered = match email.kind {
             EmailKind::WaitlistConfirmation => {
@@ -166,12 +176,7 @@ impl Mailer {
                 ))
             }
             EmailKind::OrderConfirmation => {
-                let order = self
-                    .store
-                    .order(&email.subject_id)
-                    .await
-                    .map_err(|error| error.to_string())?
-                    .ok_or("the order no longer exists")?;
+                let order = self.order(&email.subject_id).await?;
                 if let Some(secret) = &email.link_secret
                     && !order
                         .manage_token_hash
@@ -219,12 +224,7 @@ impl Mailer {
                         "The ticket changed hands or was refunded before this email went out.",
                     ));
                 }
-                let order = self
-                    .store
-                    .order(&ticket.order_id)
-                    .await
-                    .map_err(|error| error.to_string())?
-                    .ok_or("the order no longer exists")?;
+                let order = self.order(&ticket.order_id).await?;
                 rendered(self.renderer.attendee_ticket(
                     &self.event,
                     &self.public_url,
@@ -240,12 +240,7 @@ impl Mailer {
                     .await
                     .map_err(|error| error.to_string())?
                     .ok_or("the refund no longer exists")?;
-                let order = self
-                    .store
-                    .order(&refund.order_id)
-                    .await
-                    .map_err(|error| error.to_string())?
-                    .ok_or("the order no longer exists")?;
+                let order = self.order(&refund.order_id).await?;
                 let credit_note = self
                     .store
                     .invoice_of_refund(&refund.id)
@@ -279,12 +274,7 @@ impl Mailer {
                             && document.document.refers_to.as_deref() == Some(replaced)
                     })
                     .ok_or("the credit note of the replaced invoice is missing")?;
-                let order = self
-                    .store
-                    .order(&invoice.order_id)
-                    .await
-                    .map_err(|error| error.to_string())?
-                    .ok_or("the order no longer exists")?;
+                let order = self.order(&invoice.order_id).await?;
                 let mut email = self
                     .renderer
                     .invoice_correction(
@@ -321,6 +311,20 @@ impl Mailer {
                     person.role,
                     &invitation_url(&self.public_url, token),
                 ))
+            }
+            EmailKind::SponsorReview => {
+                let order = self.order(&email.subject_id).await?;
+                let profile = self
+                    .store
+                    .sponsor_profile(&order.id)
+                    .await
+                    .map_err(|error| error.to_string())?
+                    .ok_or("the sponsor's profile no longer exists")?;
+                // A second review before this went out: its own email says what stands.
+                rendered(
+                    self.renderer
+                        .sponsor_review(&self.event, &self.public_url, &order, &profile),
+                )
             }
         }?;
         let to: Mailbox = email

@@ -16,6 +16,22 @@ pub struct EventFile {
     pub sponsorship_tiers: Vec<SponsorshipTierEntry>,
     pub limits: Option<LimitsSection>,
     pub seller: Option<SellerSection>,
+    pub sponsors: Option<SponsorsSection>,
+}
+
+/// What sponsors are told on their page; optional.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SponsorsSection {
+    /// What sponsors must send, and by when (the venue's day).
+    pub deadlines: Vec<SponsorDeadlineEntry>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SponsorDeadlineEntry {
+    pub label: Text,
+    pub date: Spanned<Datetime>,
 }
 
 /// Who sells, as invoices say it.

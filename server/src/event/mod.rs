@@ -50,6 +50,14 @@ pub struct Event {
     pub hold_limits: HoldLimits,
     /// Who sells, for invoices; without it no invoices are issued.
     pub seller: Option<Seller>,
+    /// What sponsors must send by when, in date order.
+    pub sponsor_deadlines: Vec<SponsorDeadline>,
+}
+
+#[derive(Debug, Clone)]
+pub struct SponsorDeadline {
+    pub label: String,
+    pub date: Date,
 }
 
 #[derive(Debug, Clone)]
@@ -240,6 +248,7 @@ fn from_file(file: file::EventFile) -> Result<Event, Invalid> {
         sponsorship_tiers,
         limits,
         seller,
+        sponsors,
     } = file;
     let starts_at = instant(&event.starts_at, "event.starts_at")?;
     let ends_at = instant(&event.ends_at, "event.ends_at")?;
@@ -295,6 +304,7 @@ fn from_file(file: file::EventFile) -> Result<Event, Invalid> {
         },
         hold_limits: limits::from_file(limits, largest_order(&tickets))?,
         seller: seller::from_file(seller)?,
+        sponsor_deadlines: sponsor_deadlines(sponsors)?,
         tickets: tickets_from_file(tickets)?,
         merchandise: merchandise_from_file(merchandise)?,
         sponsorship_tiers: sponsorship_from_file(sponsorship_tiers)?,
@@ -518,6 +528,22 @@ fn instant(value: &Spanned<Datetime>, field: &str) -> Result<OffsetDateTime, Inv
     }
     OffsetDateTime::parse(&datetime.to_string(), &time::format_description::well_known::Rfc3339)
         .or_else(|_| invalid(value.span(), field, "is not a valid date and time"))
+}
+
+fn sponsor_deadlines(section: Option<file::SponsorsSection>) -> Result<Vec<SponsorDeadline>, Invalid> {
+    let mut deadlines = section
+        .map(|section| section.deadlines)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|entry| {
+            Ok(SponsorDeadline {
+                label: entry.label.0,
+                date: date(&entry.date, "sponsors.deadlines.date")?,
+            })
+        })
+        .collect::<Result<Vec<_>, Invalid>>()?;
+    deadlines.sort_by_key(|deadline| deadline.date);
+    Ok(deadlines)
 }
 
 fn date(value: &Spanned<Datetime>, field: &str) -> Result<Date, Invalid> {

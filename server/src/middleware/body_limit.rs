@@ -1,4 +1,4 @@
-//! Request bodies are small JSON forms. A larger one is answered 413 in the JSON
+//! Request bodies are small JSON forms, but for a sponsor's logo (up to 1 MB). A larger one is answered 413 in the JSON
 //! error format only after the rest of it has been read and thrown away (up to a
 //! bound), as nginx's lingering close does: clients that write their whole body
 //! before reading (Node's fetch, Python's http.client) would otherwise see the
@@ -13,24 +13,31 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use http_body_util::BodyExt;
 
-use crate::error::ApiError;
+use crate::error::{ApiError, BODY_TOO_LARGE};
+use crate::sponsors::MAX_LOGO_BYTES;
 
-/// The largest body a call accepts.
+/// The largest body a call accepts, but for a sponsor's logo.
 pub const MAX_BODY_BYTES: usize = 64 * 1024;
+const LOGO_PATH: &str = "/api/sponsor/logo";
 /// How much of an oversized body is read before the answer, and for how long at most.
 const DRAIN_BYTES: usize = 16 * 1024 * 1024;
 const DRAIN_TIME: Duration = Duration::from_secs(10);
 
 pub async fn limit_body(request: Request, next: Next) -> Response {
     let (parts, body) = request.into_parts();
+    let (limit, message) = if parts.uri.path() == LOGO_PATH {
+        (MAX_LOGO_BYTES, "The logo is over 1 MB: please send a smaller file.")
+    } else {
+        (MAX_BODY_BYTES, BODY_TOO_LARGE)
+    };
     let declared = parts
         .headers
         .get(header::CONTENT_LENGTH)
         .and_then(|value| value.to_str().ok())
         .and_then(|value| value.parse::<u64>().ok());
-    if declared.is_some_and(|length| length > MAX_BODY_BYTES as u64) {
+    if declared.is_some_and(|length| length > limit as u64) {
         drain(body, 0).await;
-        return too_large();
+        return too_large(message);
     }
     let mut body = body;
     let mut buffered = Vec::new();
@@ -41,9 +48,9 @@ pub async fn limit_body(request: Request, next: Next) -> Response {
         let Ok(data) = frame.into_data() else {
             continue;
         };
-        if buffered.len() + data.len() > MAX_BODY_BYTES {
+        if buffered.len() + data.len() > limit {
             drain(body, buffered.len() + data.len()).await;
-            return too_large();
+            return too_large(message);
         }
         buffered.extend_from_slice(&data);
     }
@@ -65,8 +72,8 @@ async fn drain(mut body: Body, already_read: usize) {
     let _ = tokio::time::timeout(DRAIN_TIME, reading).await;
 }
 
-fn too_large() -> Response {
-    let mut response = ApiError::PayloadTooLarge.into_response();
+fn too_large(message: &str) -> Response {
+    let mut response = ApiError::PayloadTooLarge(message.into()).into_response();
     // Whatever was left unread makes the connection unusable for another request.
     response
         .headers_mut()

@@ -15,6 +15,7 @@ mod pickups;
 mod refunds;
 mod reports;
 mod sandbox;
+mod sponsors;
 mod staff;
 mod tickets;
 mod waitlist;
@@ -39,11 +40,15 @@ pub use pickups::{Handover, PickLine};
 pub use refunds::{BeginRefundError, NewRefund, RefundRecord, RefundStatus};
 pub use reports::{OrderFilter, OrderTotals, Page, Sale, StockLevel};
 pub use sandbox::SandboxConfirmation;
+pub use sponsors::{
+    ApprovedProfile, LogoInfo, PassCounts, ProfileState, ProfileText, Review, ReviewOutcome, SponsorProfile, WallEntry,
+};
 pub use staff::{
     AcceptInvitationError, SessionHolder, StaffAccount, StaffChange, StaffError, StaffMember, StaffStatus,
 };
 pub use tickets::{
-    CheckIn, Naming, NewHolder, RetiredCode, TicketManager, TicketRecord, TicketStatus, attendee_email_is_current,
+    CheckIn, Naming, NewHolder, RetiredCode, SPONSOR_PASS_TYPE, TicketManager, TicketRecord, TicketStatus,
+    attendee_email_is_current,
 };
 pub use waitlist::StoredRegistration;
 
@@ -60,7 +65,8 @@ pub enum Backend {
 pub struct Store {
     pool: AnyPool,
     backend: Backend,
-    /// Counts this process's changes to the stock, so caches of availability know to look again.
+    /// Counts this process's changes to the stock and the sponsor wall, so caches of the
+    /// catalogue know to look again.
     stock_version: Arc<AtomicU64>,
     /// The event, whose seller issues invoices as orders are paid, refunded and corrected.
     event: Option<Arc<crate::event::Event>>,

@@ -615,7 +615,7 @@ impl Store {
                 // both happen, or neither. An order that cannot be honoured confirms nothing.
                 if refund_reason.is_none() {
                     issue_invoice(&mut tx, self.event.as_deref(), &order, now).await?;
-                    let manage_token = issue_tickets(&mut tx, id).await?;
+                    let manage_token = issue_tickets(&mut tx, self.event.as_deref(), id).await?;
                     queue_email_with_link(
                         &mut tx,
                         EmailKind::OrderConfirmation,

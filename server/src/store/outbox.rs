@@ -19,6 +19,8 @@ pub enum EmailKind {
     InvoiceCorrection,
     /// A link to set a back-office password. Subject: the person's staff id.
     StaffInvitation,
+    /// The organizer's review of a sponsor's profile. Subject: the sponsorship's order id.
+    SponsorReview,
 }
 
 impl EmailKind {
@@ -30,6 +32,7 @@ impl EmailKind {
             Self::AttendeeTicket => "attendee_ticket",
             Self::InvoiceCorrection => "invoice_correction",
             Self::StaffInvitation => "staff_invitation",
+            Self::SponsorReview => "sponsor_review",
         }
     }
 
@@ -40,7 +43,8 @@ impl EmailKind {
             | Self::RefundConfirmation
             | Self::AttendeeTicket
             | Self::InvoiceCorrection
-            | Self::StaffInvitation => 0,
+            | Self::StaffInvitation
+            | Self::SponsorReview => 0,
             Self::WaitlistConfirmation => 1,
         }
     }
@@ -53,6 +57,7 @@ impl EmailKind {
             "attendee_ticket" => Self::AttendeeTicket,
             "invoice_correction" => Self::InvoiceCorrection,
             "staff_invitation" => Self::StaffInvitation,
+            "sponsor_review" => Self::SponsorReview,
             _ => return None,
         })
     }

@@ -10,7 +10,9 @@ use sqlx::{Any, Row, Transaction};
 
 use super::admin::record_audit;
 use super::outbox::{EmailKind, queue_email_with_link};
+use super::sponsors::open_sponsor_profile;
 use super::{Store, now_millis};
+use crate::event::Event;
 use crate::secrets;
 use crate::tickets::{HandoverCaps, new_ticket_code};
 
@@ -86,37 +88,57 @@ fn ticket_from_row(row: &AnyRow) -> Result<TicketRecord, sqlx::Error> {
     })
 }
 
-/// Issues a paid ticket order's tickets, inside the transaction that marks it paid: the
-/// first is the buyer's, the others wait for a name. Also gives the order the secret of
-/// its "Manage your tickets" link, kept only as a digest: the secret is answered, for the
-/// receipt that carries it. Does nothing (and answers `None`) for an order that has them.
+/// The ticket type a sponsorship's passes are issued as.
+pub const SPONSOR_PASS_TYPE: &str = "vip";
+
+/// Issues a paid order's tickets, inside the transaction that marks it paid: a ticket
+/// order's seats (the first is the buyer's, the others wait for a name), or a sponsorship's
+/// VIP passes (its tier's number in `event`, all waiting for a name, counted apart from the
+/// public VIP limit), with the sponsor's profile. Also gives the order the secret of its
+/// private link ("Manage your tickets", or the sponsor's page), kept only as a digest: the
+/// secret is answered, for the receipt that carries it. Does nothing (and answers `None`)
+/// for merchandise, or an order that has its link already.
 pub(super) async fn issue_tickets(
     tx: &mut Transaction<'_, Any>,
+    event: Option<&Event>,
     order_id: &str,
 ) -> Result<Option<String>, sqlx::Error> {
     let row = sqlx::query(
-        "SELECT kind, quantity, options, buyer_name, buyer_email,
+        "SELECT kind, quantity, options, buyer_name, buyer_email, manage_token_hash,
                 (SELECT COUNT(*) FROM tickets WHERE order_id = orders.id) AS issued
          FROM orders WHERE id = $1",
     )
     .bind(order_id)
     .fetch_one(&mut **tx)
     .await?;
-    if row.try_get::<String, _>("kind")? != "ticket" || row.try_get::<i64, _>("issued")? > 0 {
+    let has_link = row.try_get::<Option<String>, _>("manage_token_hash")?.is_some();
+    if has_link || row.try_get::<i64, _>("issued")? > 0 {
         return Ok(None);
     }
     let options: String = row.try_get("options")?;
-    let ticket_type = serde_json::from_str::<serde_json::Value>(&options)
-        .ok()
-        .and_then(|options| options["ticketType"].as_str().map(str::to_owned))
-        .unwrap_or_default();
+    let options = serde_json::from_str::<serde_json::Value>(&options).unwrap_or_default();
     let (buyer_name, buyer_email): (String, String) = (row.try_get("buyer_name")?, row.try_get("buyer_email")?);
+    let (ticket_type, seats, buyer_seat) = match row.try_get::<String, _>("kind")?.as_str() {
+        "ticket" => (
+            options["ticketType"].as_str().unwrap_or_default().to_owned(),
+            row.try_get::<i64, _>("quantity")?,
+            Some((buyer_name.as_str(), buyer_email.as_str())),
+        ),
+        "sponsorship" => {
+            let tier = options["tier"].as_str().unwrap_or_default();
+            let passes = event
+                .and_then(|event| event.sponsorship_tiers.iter().find(|candidate| candidate.value == tier))
+                .map_or(0, |tier| tier.vip_passes);
+            open_sponsor_profile(tx, order_id, &options).await?;
+            (SPONSOR_PASS_TYPE.to_owned(), i64::from(passes), None)
+        }
+        _ => return Ok(None),
+    };
     let now = now_millis();
-    for position in 1..=row.try_get::<i64, _>("quantity")? {
-        let (name, email) = if position == 1 {
-            (Some(buyer_name.as_str()), Some(buyer_email.as_str()))
-        } else {
-            (None, None)
+    for position in 1..=seats {
+        let (name, email) = match buyer_seat {
+            Some((name, email)) if position == 1 => (Some(name), Some(email)),
+            _ => (None, None),
         };
         sqlx::query(
             "INSERT INTO tickets (id, order_id, position, ticket_type, code, attendee_name, attendee_email, status,
@@ -250,9 +272,11 @@ impl Store {
         row.as_ref().map(ticket_from_row).transpose()
     }
 
-    /// The order whose "Manage your tickets" link has this digest.
+    /// The order whose "Manage your tickets" link (or sponsor page's link) has this digest.
     pub async fn order_id_by_manage_token(&self, token_hash: &str) -> Result<Option<String>, sqlx::Error> {
-        sqlx::query_scalar("SELECT id FROM orders WHERE manage_token_hash = $1")
+        sqlx::query_scalar(
+            "SELECT id FROM orders WHERE manage_token_hash = $1 OR (page_token_hash = $1 AND page_token_hash <> 'revoked')",
+        )
             .bind(token_hash)
             .fetch_optional(&self.pool)
             .await
@@ -278,7 +302,7 @@ impl Store {
         .await?;
         for order_id in &orders {
             let mut tx = self.pool.begin().await?;
-            issue_tickets(&mut tx, order_id).await?;
+            issue_tickets(&mut tx, self.event.as_deref(), order_id).await?;
             tx.commit().await?;
         }
         Ok(orders.len())
@@ -562,16 +586,21 @@ async fn handovers_capped(
     Ok(None)
 }
 
-/// Gives the order's "Manage your tickets" link a new secret and queues the receipt
-/// that carries it; the earlier link stops working (it is known only to its email).
+/// Gives the order's private link ("Manage your tickets", or the sponsor's page) a new
+/// secret and queues the receipt that carries it; the earlier links stop working (they are
+/// known only to their emails and pages). Answers the new secret.
 pub(super) async fn renew_manage_link(
     tx: &mut Transaction<'_, Any>,
     order_id: &str,
     buyer_email: &str,
     dedupe_key: &str,
-) -> Result<(), sqlx::Error> {
+) -> Result<String, sqlx::Error> {
     let token = secrets::random_token();
     set_manage_token(tx, order_id, &token).await?;
+    sqlx::query("UPDATE orders SET page_token_hash = 'revoked' WHERE id = $1")
+        .bind(order_id)
+        .execute(&mut **tx)
+        .await?;
     queue_email_with_link(
         tx,
         EmailKind::OrderConfirmation,
@@ -580,16 +609,21 @@ pub(super) async fn renew_manage_link(
         buyer_email,
         Some(&token),
     )
-    .await
+    .await?;
+    Ok(token)
 }
 
-/// A cancelled order's tickets stop admitting anyone, and their holders' links stop changing them.
+/// A cancelled order's tickets not yet used at the door stop admitting anyone, and their
+/// holders' links stop changing them; those used stay as the record of who came in.
 pub(super) async fn refund_tickets(tx: &mut Transaction<'_, Any>, order_id: &str) -> Result<(), sqlx::Error> {
-    sqlx::query("UPDATE tickets SET status = 'refunded', updated_at = $2 WHERE order_id = $1 AND status = 'valid'")
-        .bind(order_id)
-        .bind(now_millis())
-        .execute(&mut **tx)
-        .await?;
+    sqlx::query(
+        "UPDATE tickets SET status = 'refunded', updated_at = $2
+         WHERE order_id = $1 AND status = 'valid' AND checked_in_at IS NULL",
+    )
+    .bind(order_id)
+    .bind(now_millis())
+    .execute(&mut **tx)
+    .await?;
     Ok(())
 }
 

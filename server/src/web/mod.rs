@@ -23,7 +23,8 @@ use crate::precompressed::Precompressed;
 use crate::state::AppState;
 
 use assets::Assets;
-use pages::Pages;
+pub use pages::escape_html;
+use pages::{LiveParts, Pages};
 use routes::{Route, normalize};
 
 /// What the web side serves, loaded once at start-up.
@@ -113,11 +114,19 @@ async fn serve(State(site): State<Arc<Site>>, request: Request) -> Response {
             let digest = snapshot.prerender_digest.as_str();
             match route {
                 Route::NotFound => site.pages.not_found(digest),
-                _ if normalize(path) == "/" && site.pages.has_prerendered_home(digest) => {
-                    let data = structured_data::event(&site.event, &site.public_url, &snapshot.tickets);
-                    site.pages.home(&data)
+                _ => {
+                    let path = normalize(path);
+                    let structured_data = if path == "/" {
+                        structured_data::event(&site.event, &site.public_url, &snapshot.tickets, &snapshot.sponsors)
+                    } else {
+                        String::new()
+                    };
+                    let live = LiveParts {
+                        structured_data: &structured_data,
+                        wall_html: &snapshot.wall_html,
+                    };
+                    site.pages.page(path, digest, &live)
                 }
-                _ => site.pages.page(normalize(path), digest),
             }
         }
         Err(error) => {

@@ -2,9 +2,12 @@
 //! made from the catalogue this server gives at this moment, and otherwise the app shell, which
 //! the browser renders from the API. An edit of the event file, a price phase ending or a sales
 //! window opening therefore never leaves stale dates, prices or names in served HTML: from that
-//! instant, until the front end is built again, the shell is served instead.
+//! instant, until the front end is built again, the shell is served instead. What changes
+//! while the server runs without changing the catalogue's digest is filled in as each page
+//! is served: the landing page's structured data, and the sponsor wall (`#sponsor-wall`).
 
 use std::collections::HashMap;
+use std::hash::{DefaultHasher, Hash, Hasher};
 use std::path::Path;
 use std::sync::RwLock;
 
@@ -21,12 +24,13 @@ const NO_CACHE: &str = "no-cache";
 pub struct Pages {
     /// index.html with the event's name and description; `None` when the app is not built.
     shell: Option<Precompressed>,
-    /// Prerendered pages by path, the landing page aside.
+    /// Prerendered pages by path that are served as they were made.
     prerendered: HashMap<String, Precompressed>,
-    /// The prerendered landing page, before its structured data (which follows availability).
-    home: Option<String>,
-    /// The landing page with the last structured data it was given.
-    home_with_data: RwLock<Option<(String, Precompressed)>>,
+    /// Prerendered pages by path with parts filled in when served: the landing page, and
+    /// the pages that show the sponsor wall.
+    live: HashMap<String, String>,
+    /// Each live page as last filled in, with the digest of what it was filled with.
+    filled: RwLock<HashMap<String, (u64, Precompressed)>>,
     not_found: Option<Precompressed>,
     /// The digest of the catalogue the pages were made from.
     made_from: Option<String>,
@@ -77,8 +81,8 @@ impl Pages {
         };
         for (path, file) in &manifest.pages {
             let Some(html) = read(file) else { continue };
-            if path == "/" {
-                pages.home = Some(html);
+            if path == "/" || html.contains(WALL_ELEMENT) {
+                pages.live.insert(path.clone(), html);
             } else {
                 pages
                     .prerendered
@@ -109,16 +113,49 @@ impl Pages {
         self.shell.is_some()
     }
 
-    /// Whether a prerendered landing page is current for the catalogue whose digest is `digest`.
-    pub fn has_prerendered_home(&self, digest: &str) -> bool {
-        self.home.is_some() && self.current(digest)
+    /// The page for a path of the app: prerendered when it shows the catalogue whose digest
+    /// is `digest` (with `live` filled in), otherwise the shell.
+    pub fn page(&self, path: &str, digest: &str, live: &LiveParts<'_>) -> Option<Precompressed> {
+        if !self.current(digest) {
+            return self.shell.clone();
+        }
+        if let Some(html) = self.live.get(path) {
+            return Some(self.filled(path, html, live));
+        }
+        self.prerendered.get(path).or(self.shell.as_ref()).cloned()
     }
 
-    /// The page for a path of the app, without the landing page's structured data: prerendered
-    /// when it shows the catalogue whose digest is `digest`, otherwise the shell.
-    pub fn page(&self, path: &str, digest: &str) -> Option<Precompressed> {
-        let prerendered = self.prerendered.get(path).filter(|_| self.current(digest));
-        prerendered.or(self.shell.as_ref()).cloned()
+    fn filled(&self, path: &str, html: &str, live: &LiveParts<'_>) -> Precompressed {
+        let mut hasher = DefaultHasher::new();
+        live.hash(&mut hasher);
+        let key = hasher.finish();
+        if let Some((made_with, page)) = self
+            .filled
+            .read()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .get(path)
+            && *made_with == key
+        {
+            return page.clone();
+        }
+        let mut html = html.to_owned();
+        if path == "/" {
+            html = html.replacen(
+                "</head>",
+                &format!(
+                    "  <script type=\"application/ld+json\">{}</script>\n  </head>",
+                    live.structured_data
+                ),
+                1,
+            );
+        }
+        let html = fill_wall(&html, live.wall_html);
+        let page = Precompressed::compress(html, HTML, NO_CACHE);
+        self.filled
+            .write()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .insert(path.to_owned(), (key, page.clone()));
+        page
     }
 
     /// The app shell.
@@ -126,35 +163,37 @@ impl Pages {
         self.shell.clone()
     }
 
-    /// The prerendered landing page with `structured_data` (JSON-LD) in its head.
-    pub fn home(&self, structured_data: &str) -> Option<Precompressed> {
-        let home = self.home.as_ref()?;
-        if let Some((data, page)) = &*self
-            .home_with_data
-            .read()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-            && data == structured_data
-        {
-            return Some(page.clone());
-        }
-        let html = home.replacen(
-            "</head>",
-            &format!("  <script type=\"application/ld+json\">{structured_data}</script>\n  </head>"),
-            1,
-        );
-        let page = Precompressed::compress(html, HTML, NO_CACHE);
-        *self
-            .home_with_data
-            .write()
-            .unwrap_or_else(|poisoned| poisoned.into_inner()) = Some((structured_data.to_owned(), page.clone()));
-        Some(page)
-    }
-
     /// The not-found page: prerendered (when current), or the shell (whose app shows the same screen).
     pub fn not_found(&self, digest: &str) -> Option<Precompressed> {
         let prerendered = self.not_found.as_ref().filter(|_| self.current(digest));
         prerendered.or(self.shell.as_ref()).cloned()
     }
+}
+
+/// What live pages are filled with.
+#[derive(Hash)]
+pub struct LiveParts<'a> {
+    /// The landing page's JSON-LD, which follows availability and the sponsors.
+    pub structured_data: &'a str,
+    /// The sponsor wall's HTML.
+    pub wall_html: &'a str,
+}
+
+/// The element the sponsor wall goes in, empty as the pages are prerendered.
+const WALL_ELEMENT: &str = "<div id=\"sponsor-wall\"";
+
+/// `html` with `wall` inside its empty `#sponsor-wall` element.
+fn fill_wall(html: &str, wall: &str) -> String {
+    let Some(start) = html.find(WALL_ELEMENT) else {
+        return html.to_owned();
+    };
+    let Some(open_end) = html[start..].find('>').map(|offset| start + offset + 1) else {
+        return html.to_owned();
+    };
+    if !html[open_end..].starts_with("</div>") {
+        return html.to_owned();
+    }
+    format!("{}{wall}{}", &html[..open_end], &html[open_end..])
 }
 
 /// The shell's head names the event, whatever page the browser then renders.
@@ -209,6 +248,18 @@ mod tests {
             filled.contains("content=\"A five-day technology and coding conference"),
             "{filled}"
         );
+    }
+
+    #[test]
+    fn the_wall_goes_into_its_empty_element_only() {
+        let page = r#"<main><section><div id="sponsor-wall" class="mt-8"></div></section></main>"#;
+        assert_eq!(
+            fill_wall(page, "<ul><li>Acme</li></ul>"),
+            r#"<main><section><div id="sponsor-wall" class="mt-8"><ul><li>Acme</li></ul></div></section></main>"#
+        );
+        let filled_already = r#"<div id="sponsor-wall"><p>x</p></div>"#;
+        assert_eq!(fill_wall(filled_already, "<ul></ul>"), filled_already);
+        assert_eq!(fill_wall("<main></main>", "<ul></ul>"), "<main></main>");
     }
 
     #[test]

@@ -4,6 +4,7 @@
 const APP_ROUTES: &[&str] = &[
     "/",
     "/my-tickets",
+    "/sponsor",
     "/sponsorship",
     "/privacy-policy",
     "/terms-of-service",

@@ -1,15 +1,16 @@
 //! The landing page's schema.org `Event`, with an `Offer` per ticket whose price and
 //! availability follow the price phase, the sales window and the stock, so search engines
-//! show what is really on sale.
+//! show what is really on sale, and the approved sponsors.
 
 use serde_json::{Value, json};
 use time::format_description::well_known::Rfc3339;
 
 use crate::catalogue::{SalesView, TicketView};
 use crate::event::Event;
+use crate::sponsors::WallSponsor;
 
 /// JSON-LD for a `<script type="application/ld+json">` element.
-pub fn event(event: &Event, public_url: &str, tickets: &[TicketView]) -> String {
+pub fn event(event: &Event, public_url: &str, tickets: &[TicketView], sponsors: &[WallSponsor]) -> String {
     let instant = |at: time::OffsetDateTime| at.format(&Rfc3339).unwrap_or_default();
     let offers: Vec<Value> = tickets
         .iter()
@@ -53,6 +54,20 @@ pub fn event(event: &Event, public_url: &str, tickets: &[TicketView]) -> String 
             "email": event.contact_email,
         },
         "offers": offers,
+        "sponsor": sponsors
+            .iter()
+            .map(|sponsor| {
+                let mut organization = json!({
+                    "@type": "Organization",
+                    "name": sponsor.name,
+                    "logo": format!("{public_url}{}", sponsor.logo_url),
+                });
+                if let Some(website) = &sponsor.website {
+                    organization["url"] = json!(website);
+                }
+                organization
+            })
+            .collect::<Vec<Value>>(),
     });
     // Nothing in the data may end the script element.
     data.to_string().replace('<', "\\u003c")

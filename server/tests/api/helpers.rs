@@ -289,13 +289,20 @@ fn write_compressed(path: &Path, body: &[u8]) {
     std::fs::write(format!("{}.br", path.display()), brotli).unwrap();
 }
 
-/// A prerendered page as the fixture writes it: its path, the Developer Pass's price, and a
-/// link home by the address placeholder the server fills in.
+/// A prerendered page as the fixture writes it: its path, the Developer Pass's price, a
+/// link home by the address placeholder the server fills in, and on the landing and
+/// sponsorship pages the empty sponsor wall the server fills in.
 pub fn prerendered_page(path: &str, event: &Event) -> String {
     let price = event.ticket_by_type("developer").unwrap().price;
+    // The pages that show the sponsor wall have its element, empty, as the build leaves it.
+    let wall = if matches!(path, "/" | "/sponsorship") {
+        "<div id=\"sponsor-wall\"></div>"
+    } else {
+        ""
+    };
     format!(
         "<!doctype html><html><head><title>{path}</title>\n  </head><body><div id=\"root\">Prerendered {path}: \
-         Developer Pass {price}. <a href=\"{PUBLIC_URL_PLACEHOLDER}/\">Home</a></div></body></html>"
+         Developer Pass {price}. <a href=\"{PUBLIC_URL_PLACEHOLDER}/\">Home</a>{wall}</div></body></html>"
     )
 }
 
@@ -512,15 +519,43 @@ impl TestApp {
     /// The secrets of the "Manage your tickets" links emailed to `recipient` (written as `.eml`
     /// files without SMTP), waiting until at least `count` have gone out.
     pub async fn manage_links_to(&self, recipient: &str, count: usize) -> Vec<String> {
+        self.links_to(recipient, "/my-tickets#", count).await
+    }
+
+    /// The secrets of the sponsor page links (`/sponsor#…`) emailed to `recipient`, waiting
+    /// until at least `count` have gone out.
+    pub async fn sponsor_links_to(&self, recipient: &str, count: usize) -> Vec<String> {
+        self.links_to(recipient, "/sponsor#", count).await
+    }
+
+    /// The secrets following `marker` ("/my-tickets#", "/sponsor#") in the emails to
+    /// `recipient`, in no particular order, waiting until at least `count` have gone out.
+    pub async fn links_to(&self, recipient: &str, marker: &str, count: usize) -> Vec<String> {
         for _ in 0..100 {
             self.mailer.deliver_due().await.expect("the outbox is read");
-            let links = manage_links_in(&self.data_dir().join("mail"), recipient);
+            let links = links_in(&self.data_dir().join("mail"), recipient, marker);
             if links.len() >= count {
                 return links;
             }
             tokio::time::sleep(std::time::Duration::from_millis(100)).await;
         }
-        panic!("fewer than {count} emails with a manage link reached {recipient}");
+        panic!("fewer than {count} emails with a {marker} link reached {recipient}");
+    }
+
+    /// The plain text of the first email to `recipient` that contains `needle`, waiting for it
+    /// to go out.
+    pub async fn email_to_containing(&self, recipient: &str, needle: &str) -> String {
+        for _ in 0..100 {
+            self.mailer.deliver_due().await.expect("the outbox is read");
+            if let Some(text) = texts_to(&self.data_dir().join("mail"), recipient)
+                .into_iter()
+                .find(|text| text.contains(needle))
+            {
+                return text;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        panic!("no email containing {needle:?} reached {recipient}");
     }
 
     /// The buyer's "Manage your tickets" secret, from their receipt.
@@ -611,12 +646,29 @@ pub async fn post_json(client: &reqwest::Client, url: &str, body: &Value) -> req
         .expect("the request is answered")
 }
 
-/// The link secrets in the text of the emails to `recipient` in `folder`.
-fn manage_links_in(folder: &Path, recipient: &str) -> Vec<String> {
+/// The link secrets following `marker` in the text of the emails to `recipient` in `folder`.
+fn links_in(folder: &Path, recipient: &str, marker: &str) -> Vec<String> {
+    let mut links = Vec::new();
+    for text in texts_to(folder, recipient) {
+        for (at, found) in text.match_indices(marker) {
+            let token: String = text[at + found.len()..]
+                .chars()
+                .take_while(char::is_ascii_alphanumeric)
+                .collect();
+            if !token.is_empty() && !links.contains(&token) {
+                links.push(token);
+            }
+        }
+    }
+    links
+}
+
+/// The plain-text parts of the emails to `recipient` in `folder`, one string per email.
+fn texts_to(folder: &Path, recipient: &str) -> Vec<String> {
     let Ok(entries) = std::fs::read_dir(folder) else {
         return Vec::new();
     };
-    let mut links = Vec::new();
+    let mut texts = Vec::new();
     for entry in entries {
         let raw = std::fs::read(entry.unwrap().path()).unwrap();
         let mail = mailparse::parse_mail(&raw).unwrap();
@@ -625,22 +677,11 @@ fn manage_links_in(folder: &Path, recipient: &str) -> Vec<String> {
             .iter()
             .find(|header| header.get_key() == "To")
             .map(|header| header.get_value());
-        if !to.is_some_and(|to| to.contains(recipient)) {
-            continue;
-        }
-        for text in text_parts(&mail) {
-            for (at, marker) in text.match_indices("/my-tickets#") {
-                let token: String = text[at + marker.len()..]
-                    .chars()
-                    .take_while(char::is_ascii_alphanumeric)
-                    .collect();
-                if !token.is_empty() && !links.contains(&token) {
-                    links.push(token);
-                }
-            }
+        if to.is_some_and(|to| to.contains(recipient)) {
+            texts.push(text_parts(&mail).concat());
         }
     }
-    links
+    texts
 }
 
 fn text_parts(mail: &mailparse::ParsedMail<'_>) -> Vec<String> {

@@ -24,6 +24,7 @@ mod pricing;
 mod privacy;
 mod sandbox_cards;
 mod smtp_sink;
+mod sponsors;
 mod sponsorship_checkout;
 mod staff;
 mod stripe_gateway;

@@ -45,6 +45,7 @@ const TermsOfServicePage = page(
 const CodeOfConductPage = page(() => import('@/features/legal/components/code-of-conduct-page'), 'CodeOfConductPage');
 const PricingDetailsPage = page(() => import('@/features/legal/components/pricing-details-page'), 'PricingDetailsPage');
 const MyTicketsPage = queryingPage(() => import('@/features/my-tickets/components/my-tickets-page'), 'MyTicketsPage');
+const SponsorPage = queryingPage(() => import('@/features/sponsor-page/components/sponsor-page'), 'SponsorPage');
 // The back office is its own module tree: visitors never download it.
 const AdminApp = queryingPage(() => import('@/features/admin/components/admin-app'), 'AdminApp');
 const NotFoundPage = page(() => import('@/features/not-found/components/not-found-page'), 'NotFoundPage');
@@ -76,6 +77,7 @@ export function AppRoutes() {
         <Route path={paths.pricingDetails} element={<PricingDetailsPage />} />
         <Route path={paths.sitemap} element={<SitemapPage />} />
         <Route path={paths.myTickets} element={<MyTicketsPage />} />
+        <Route path={paths.sponsorPage} element={<SponsorPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

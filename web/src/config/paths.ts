@@ -2,7 +2,7 @@
 // (server/src/web.rs) mirrors this so unknown paths answer 404.
 export const paths = {
   home: '/',
-  anchor: (id: 'about' | 'venue' | 'tickets' | 'merchandise' | 'register') => `/#${id}`,
+  anchor: (id: 'about' | 'venue' | 'tickets' | 'merchandise' | 'register' | 'sponsors') => `/#${id}`,
   checkout: (ticketType: string) => `/checkout/${encodeURIComponent(ticketType)}`,
   checkoutRoute: '/checkout/:ticketType',
   merchandiseCheckout: (id: number) => `/merchandise-checkout/${id}`,
@@ -23,6 +23,7 @@ export const paths = {
   sitemap: '/sitemap',
   sitemapXml: '/sitemap.xml',
   myTickets: '/my-tickets',
+  sponsorPage: '/sponsor',
   admin: {
     route: '/admin/*',
     dashboard: '/admin',

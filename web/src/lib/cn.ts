@@ -106,6 +106,8 @@ const overrides: Record<string, string[] | undefined> = {
   gap: ['gap-x', 'gap-y'],
   flex: ['grow', 'shrink'],
   overflow: ['overflow-x', 'overflow-y'],
+  // line-clamp sets its own display and overflow
+  'line-clamp': ['display', 'overflow'],
   'font-size': ['leading'],
   rounded: ['rounded-t', 'rounded-r', 'rounded-b', 'rounded-l'],
   'border-w': ['border-w-t', 'border-w-r', 'border-w-b', 'border-w-l', 'border-w-x', 'border-w-y'],

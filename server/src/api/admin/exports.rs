@@ -16,7 +16,7 @@ use crate::api::params::ApiPath;
 use crate::error::{ApiError, ErrorBody};
 use crate::orders::{Order, OrderKind};
 use crate::state::AppState;
-use crate::store::{CodeKind, CodeRecord, TicketStatus};
+use crate::store::{CodeKind, CodeRecord, ProfileState, TicketStatus};
 use crate::tickets::display_code;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -36,6 +36,8 @@ enum Export {
     Waitlist,
     #[schema(rename = "codes.csv")]
     Codes,
+    #[schema(rename = "sponsors.csv")]
+    Sponsors,
 }
 
 impl Export {
@@ -46,6 +48,7 @@ impl Export {
             "pickups.csv" => Self::Pickups,
             "waitlist.csv" => Self::Waitlist,
             "codes.csv" => Self::Codes,
+            "sponsors.csv" => Self::Sponsors,
             _ => return None,
         })
     }
@@ -64,7 +67,8 @@ impl Export {
         description = "`orders.csv`: every order. `attendees.csv`: one row per ticket of a paid or refunded order, \
                        transferred ones left out. `pickups.csv`: paid or refunded merchandise orders and whether \
                        they were collected. `waitlist.csv`: every registration. `codes.csv`: every code with its \
-                       uses, in the columns `POST /api/admin/codes/import` reads."
+                       uses, in the columns `POST /api/admin/codes/import` reads. `sponsors.csv`: every paid or \
+                       refunded sponsorship with its contact, profile (as sent and as approved), review and passes."
     )),
     responses(
         (
@@ -89,7 +93,9 @@ async fn export(
 ) -> Result<Response, ApiError> {
     let Some(export) = Export::named(&name) else {
         return Err(ApiError::NotFound(
-            "There is no such export: try orders.csv, attendees.csv, pickups.csv, waitlist.csv or codes.csv.".into(),
+            "There is no such export: try orders.csv, attendees.csv, pickups.csv, waitlist.csv, codes.csv or \
+             sponsors.csv."
+                .into(),
         ));
     };
     let csv = match export {
@@ -98,6 +104,7 @@ async fn export(
         Export::Pickups => pickups(&state.store.settled_orders(OrderKind::Merchandise).await?),
         Export::Waitlist => waitlist(&state).await?,
         Export::Codes => codes(&state.store.list_codes(None).await?),
+        Export::Sponsors => sponsors(&state).await?,
     };
     let today = state.event.venue_date(time::OffsetDateTime::now_utc());
     let filename = format!("{}-{today}.csv", name.trim_end_matches(".csv"));
@@ -241,13 +248,18 @@ fn codes(codes: &[CodeRecord]) -> String {
 
 /// One row per ticket: who holds it (blank until the buyer names them) and whether they came.
 async fn attendees(state: &AppState) -> Result<String, ApiError> {
-    let orders: HashMap<String, Order> = state
-        .store
-        .settled_orders(OrderKind::Ticket)
-        .await?
-        .into_iter()
-        .map(|order| (order.id.clone(), order))
-        .collect();
+    // A sponsorship's VIP passes are attendees too.
+    let mut orders: HashMap<String, Order> = HashMap::new();
+    for kind in [OrderKind::Ticket, OrderKind::Sponsorship] {
+        orders.extend(
+            state
+                .store
+                .settled_orders(kind)
+                .await?
+                .into_iter()
+                .map(|order| (order.id.clone(), order)),
+        );
+    }
     let mut csv = CsvWriter::new(&[
         "ticket code",
         "ticket",
@@ -270,7 +282,7 @@ async fn attendees(state: &AppState) -> Result<String, ApiError> {
         };
         csv.row([
             display_code(&ticket.code).as_str(),
-            &order.item_name,
+            &state.event.ticket_name(&ticket.ticket_type),
             status,
             ticket.attendee_name.as_deref().unwrap_or_default(),
             ticket.attendee_email.as_deref().unwrap_or_default(),
@@ -324,6 +336,71 @@ async fn waitlist(state: &AppState) -> Result<String, ApiError> {
             &interests(&registration).join(" "),
             if registration.subscribe { "yes" } else { "no" },
             &time_cell(Some(registration.created_at)),
+        ]);
+    }
+    Ok(csv.finish())
+}
+
+async fn sponsors(state: &AppState) -> Result<String, ApiError> {
+    let profiles = state.store.sponsor_profiles().await?;
+    let passes = state.store.sponsor_pass_counts().await?;
+    let mut csv = CsvWriter::new(&[
+        "order reference",
+        "status",
+        "tier",
+        "company",
+        "contact name",
+        "contact email",
+        "phone",
+        "amount",
+        "paid at",
+        "profile state",
+        "display name",
+        "website",
+        "description",
+        "on the wall as",
+        "review note",
+        "passes",
+        "passes named",
+        "passes used",
+    ]);
+    for order in state.store.settled_orders(OrderKind::Sponsorship).await? {
+        let option = |name: &str| order.options[name].as_str().unwrap_or_default().to_owned();
+        let profile = profiles.get(&order.id);
+        let counts = passes.get(&order.id).copied().unwrap_or_default();
+        let state_cell = profile.map_or("", |profile| match profile.state() {
+            ProfileState::Incomplete => "incomplete",
+            ProfileState::InReview => "in review",
+            ProfileState::Approved => "approved",
+            ProfileState::Rejected => "changes asked",
+        });
+        csv.row([
+            order.reference.as_str(),
+            order.status.as_str(),
+            &order.item_name,
+            &option("companyName"),
+            &order.buyer_name,
+            &order.buyer_email,
+            &option("phone"),
+            &dollars(order.amount.cents()),
+            &time_cell(order.paid_at),
+            state_cell,
+            profile.map_or("", |profile| profile.display_name.as_str()),
+            profile
+                .and_then(|profile| profile.website.as_deref())
+                .unwrap_or_default(),
+            profile
+                .and_then(|profile| profile.description.as_deref())
+                .unwrap_or_default(),
+            profile
+                .and_then(|profile| profile.approved.as_ref())
+                .map_or("", |approved| approved.name.as_str()),
+            profile
+                .and_then(|profile| profile.review_reason.as_deref())
+                .unwrap_or_default(),
+            &counts.issued.to_string(),
+            &counts.named.to_string(),
+            &counts.used.to_string(),
         ]);
     }
     Ok(csv.finish())

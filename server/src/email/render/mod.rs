@@ -16,11 +16,12 @@ use crate::admin::roles::Role;
 use crate::event::Event;
 use crate::invoices::InvoiceDocument;
 use crate::orders::{Order, OrderKind};
-use crate::store::{RefundRecord, TicketRecord, TicketStatus};
+use crate::sponsors::sponsor_page_url;
+use crate::store::{RefundRecord, SponsorProfile, TicketRecord, TicketStatus};
 use crate::tickets::display_code;
 use views::{
-    AttendeeTicket, EventView, InvoiceCorrection, MerchandiseConfirmation, RefundConfirmation, SponsorshipReceipt,
-    StaffInvitation, TicketAccess, TicketReceipt, Waitlist,
+    AttendeeTicket, EventView, InvoiceCorrection, MerchandiseConfirmation, RefundConfirmation, SponsorReview,
+    SponsorshipReceipt, StaffInvitation, TicketAccess, TicketReceipt, Waitlist,
 };
 
 const TICKET_QR_ID: &str = "ticket-qr";
@@ -70,6 +71,10 @@ const TEMPLATES: &[(&str, &str)] = &[
     template!("staff_invitation/preheader.txt"),
     template!("staff_invitation/body.txt"),
     template!("staff_invitation/body.html"),
+    template!("sponsor_review/subject.txt"),
+    template!("sponsor_review/preheader.txt"),
+    template!("sponsor_review/body.txt"),
+    template!("sponsor_review/body.html"),
 ];
 
 #[derive(Debug, thiserror::Error)]
@@ -153,7 +158,7 @@ impl Renderer {
         match order.kind {
             OrderKind::Ticket => self.ticket_receipt(event, site_url, order, tickets, manage_token),
             OrderKind::Merchandise => self.merchandise_confirmation(event, site_url, order),
-            OrderKind::Sponsorship => self.sponsorship_receipt(event, site_url, order),
+            OrderKind::Sponsorship => self.sponsorship_receipt(event, site_url, order, manage_token),
         }
     }
 
@@ -208,7 +213,15 @@ impl Renderer {
             code: code.clone(),
             manage_url: manage_url.as_deref(),
         };
-        let view = AttendeeTicket::new(event, order, attendee, &access, TICKET_QR_ID, &calendar_filename);
+        let view = AttendeeTicket::new(
+            event,
+            order,
+            &ticket.ticket_type,
+            attendee,
+            &access,
+            TICKET_QR_ID,
+            &calendar_filename,
+        );
         let context = email_context(&EventView::new(event, site_url), None, &view);
         let mut email = self.compose("attendee_ticket", &context)?;
         self.attach_ticket(
@@ -298,8 +311,15 @@ impl Renderer {
         Ok(email)
     }
 
-    fn sponsorship_receipt(&self, event: &Event, site_url: &str, order: &Order) -> Result<RenderedEmail, RenderError> {
-        let view = SponsorshipReceipt::new(event, order);
+    fn sponsorship_receipt(
+        &self,
+        event: &Event,
+        site_url: &str,
+        order: &Order,
+        page_token: Option<&str>,
+    ) -> Result<RenderedEmail, RenderError> {
+        let page_url = page_token.map(|token| sponsor_page_url(site_url, token));
+        let view = SponsorshipReceipt::new(event, order, page_url.as_deref());
         let context = email_context(&EventView::new(event, site_url), None, &view);
         self.compose("sponsorship", &context)
     }
@@ -344,6 +364,19 @@ impl Renderer {
         let view = StaffInvitation::new(name, role, invitation_url, site_url);
         let context = email_context(&EventView::new(event, site_url), None, &view);
         self.compose("staff_invitation", &context)
+    }
+
+    /// The organizer's review of a sponsor's profile: on the wall, or what to change.
+    pub fn sponsor_review(
+        &self,
+        event: &Event,
+        site_url: &str,
+        order: &Order,
+        profile: &SponsorProfile,
+    ) -> Result<RenderedEmail, RenderError> {
+        let view = SponsorReview::new(order, profile, site_url);
+        let context = email_context(&EventView::new(event, site_url), None, &view);
+        self.compose("sponsor_review", &context)
     }
 
     /// The subject and both parts of the email whose templates are in `folder`, set in the layout.

@@ -117,7 +117,7 @@ fn tickets_of(order: &Order) -> Vec<TicketRecord> {
             id: format!("ticket-{position}"),
             order_id: order.id.clone(),
             position,
-            ticket_type: "vip".into(),
+            ticket_type: order.options["ticketType"].as_str().unwrap_or("vip").into(),
             code: if position == 1 {
                 BUYER_CODE.into()
             } else {
@@ -136,7 +136,7 @@ fn tickets_of(order: &Order) -> Vec<TicketRecord> {
 }
 
 fn render_order(order: &Order) -> RenderedEmail {
-    let manage_token = (order.kind == OrderKind::Ticket).then_some("manage-secret");
+    let manage_token = (order.kind != OrderKind::Merchandise).then_some("manage-secret");
     Renderer::new()
         .order_confirmation(&shipped_event(), SITE, order, &tickets_of(order), manage_token)
         .expect("the email renders")
@@ -617,13 +617,31 @@ fn the_sponsorship_receipt_says_what_happens_next() {
 
     let facts = [
         "within two business days",
-        "logo files",
+        "logo and profile",
         "booth",
         "VIP passes",
         "Reply to this email",
+        "https://codewave.events/sponsor#manage-secret",
     ];
     assert_contains_all(&email.text, &facts);
-    assert_contains_all(&email.html.replace("<strong>", "").replace("</strong>", ""), &facts);
+    assert_contains_all(
+        &unescaped(&email.html).replace("<strong>", "").replace("</strong>", ""),
+        &facts,
+    );
+}
+
+#[test]
+fn a_sponsorship_receipt_sent_again_without_its_link_says_where_it_is() {
+    let email = Renderer::new()
+        .order_confirmation(&shipped_event(), SITE, &platinum("Ana Diaz", "Acme Corp"), &[], None)
+        .unwrap();
+
+    assert!(!email.text.contains("/sponsor#"));
+    assert!(
+        email.text.contains("the link is in your first receipt"),
+        "{}",
+        email.text
+    );
 }
 
 #[test]

@@ -9,7 +9,7 @@ use crate::domain::{Money, could_carry_a_link};
 use crate::event::{Event, long_date};
 use crate::invoices::InvoiceDocument;
 use crate::orders::Order;
-use crate::store::RefundRecord;
+use crate::store::{RefundRecord, ReviewOutcome, SponsorProfile};
 use crate::tickets::transfer_until;
 
 /// The event as every email names it, in the header and the footer.
@@ -159,12 +159,14 @@ impl AttendeeTicket {
     pub fn new(
         event: &Event,
         order: &Order,
+        ticket_type: &str,
         attendee: &str,
         access: &TicketAccess<'_>,
         qr_content_id: &str,
         calendar_filename: &str,
     ) -> Self {
-        let ticket = option_text(order, "ticketType").and_then(|ticket_type| event.ticket_by_type(&ticket_type));
+        // The seat's own type: a sponsorship's passes are VIP tickets on a sponsorship order.
+        let ticket = event.ticket_by_type(ticket_type);
         Self {
             attendee: attendee.to_owned(),
             buyer_name: order.buyer_name.clone(),
@@ -227,10 +229,11 @@ pub(super) struct SponsorshipReceipt {
     pub perks: Vec<String>,
     pub vip_passes: u32,
     pub exhibition_space: Option<String>,
+    pub sponsor_page_url: Option<String>,
 }
 
 impl SponsorshipReceipt {
-    pub fn new(event: &Event, order: &Order) -> Self {
+    pub fn new(event: &Event, order: &Order, sponsor_page_url: Option<&str>) -> Self {
         // A tier renamed or removed from the event file after the sale still gets a receipt,
         // named as it was sold.
         let tier = option_text(order, "tier")
@@ -256,6 +259,7 @@ impl SponsorshipReceipt {
             perks: tier.map(|tier| tier.perks.clone()).unwrap_or_default(),
             vip_passes: tier.map_or(0, |tier| tier.vip_passes),
             exhibition_space: tier.and_then(|tier| tier.exhibition_space.clone()),
+            sponsor_page_url: sponsor_page_url.map(str::to_owned),
         }
     }
 }
@@ -389,6 +393,29 @@ impl StaffInvitation {
             },
             invitation_url: invitation_url.to_owned(),
             sign_in_url: format!("{site_url}/admin"),
+        }
+    }
+}
+
+#[derive(Debug, Serialize)]
+pub(super) struct SponsorReview {
+    pub contact_name: String,
+    pub company_name: String,
+    pub approved: bool,
+    pub reason: Option<String>,
+    pub display_name: String,
+    pub wall_url: String,
+}
+
+impl SponsorReview {
+    pub fn new(order: &Order, profile: &SponsorProfile, site_url: &str) -> Self {
+        Self {
+            contact_name: option_text(order, "contactName").unwrap_or_else(|| order.buyer_name.clone()),
+            company_name: option_text(order, "companyName").unwrap_or_else(|| order.buyer_name.clone()),
+            approved: profile.review_outcome == Some(ReviewOutcome::Approved),
+            reason: profile.review_reason.clone(),
+            display_name: profile.display_name.clone(),
+            wall_url: format!("{site_url}/#sponsors"),
         }
     }
 }

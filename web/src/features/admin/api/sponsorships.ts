@@ -3,6 +3,27 @@ import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
 import { freshQuery, orderStatuses } from './schemas';
 
+export const profileStates = ['incomplete', 'in_review', 'approved', 'rejected'] as const;
+export type ProfileState = (typeof profileStates)[number];
+
+/** The sponsor's profile for the wall, as they edit it, and where its review stands. */
+const profileSchema = z.object({
+  displayName: z.string(),
+  website: z.nullable(z.string()),
+  description: z.nullable(z.string()),
+  /** The logo sent last; in CSS pixels (an SVG's from its viewBox). */
+  logo: z.nullable(z.object({ format: z.enum(['svg', 'png']), width: z.int(), height: z.int() })),
+  /** `incomplete`: no logo yet; `in_review`: waiting for the organizer; `rejected`: changes asked. */
+  state: z.enum(profileStates),
+  /** Why the organizer asked for changes, when `state` is `rejected`. */
+  reviewReason: z.nullable(z.string()),
+  /** An approved version is on the wall, also while a later change waits for review. */
+  onWall: z.boolean(),
+  updatedAt: z.int(),
+});
+
+export type SponsorProfile = z.infer<typeof profileSchema>;
+
 const sponsorSchema = z.object({
   orderId: z.string(),
   reference: z.string(),
@@ -21,11 +42,17 @@ const sponsorSchema = z.object({
   exhibitionSpace: z.optional(z.nullable(z.string())),
   perks: z.array(z.string()),
   note: z.optional(z.nullable(z.object({ text: z.string(), actor: z.string(), at: z.int() }))),
+  /** Issued: passes that still admit someone; named: given a name; used: checked in at the door. */
+  passes: z.object({ issued: z.int(), named: z.int(), used: z.int() }),
+  /** None for a sponsorship paid before sponsor pages existed. */
+  profile: z.nullable(profileSchema),
 });
 
 export type Sponsor = z.infer<typeof sponsorSchema>;
 
 const sponsorsKey = ['admin', 'sponsorships'] as const;
+
+const sponsorPath = (orderId: string) => `/api/admin/sponsorships/${encodeURIComponent(orderId)}`;
 
 export function useSponsorships() {
   return useQuery({
@@ -35,6 +62,16 @@ export function useSponsorships() {
   });
 }
 
+/** Every paid or refunded sponsorship as CSV, a download the session cookie opens. */
+export const sponsorsCsvUrl = '/api/admin/exports/sponsors.csv';
+
+/** The approved logos of current sponsors in one zip, for the printer. */
+export const approvedLogosZipUrl = '/api/admin/sponsorships/logos.zip';
+
+/** The logo the sponsor sent last; `updatedAt` in the query so a new one is not read from the cache. */
+export const sponsorLogoUrl = (orderId: string, profile: SponsorProfile) =>
+  `${sponsorPath(orderId)}/logo?v=${profile.updatedAt}`;
+
 /** A follow-up note on a sponsor, kept in the order's history. */
 export function useAddSponsorNote() {
   const queryClient = useQueryClient();
@@ -43,5 +80,27 @@ export function useAddSponsorNote() {
     mutationFn: ({ orderId, text }: { orderId: string; text: string }) =>
       api.post<unknown>(`/api/admin/orders/${encodeURIComponent(orderId)}/notes`, { text }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sponsorsKey }),
+  });
+}
+
+export type Review = { approve: true } | { approve: false; reason: string };
+
+/** Puts the profile as it is now on the wall, or asks the sponsor (by email) for changes. */
+export function useReviewSponsor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['admin', 'sponsor-review'],
+    mutationFn: async ({ orderId, review }: { orderId: string; review: Review }) =>
+      profileSchema.parse(await api.post<unknown>(`${sponsorPath(orderId)}/review`, review)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sponsorsKey }),
+  });
+}
+
+/** A new private link to the sponsor's page, emailed to them; their earlier links stop working. */
+export function useNewSponsorPageLink() {
+  return useMutation({
+    mutationKey: ['admin', 'sponsor-page-link'],
+    mutationFn: async (orderId: string) =>
+      z.object({ sponsorPageUrl: z.string() }).parse(await api.post<unknown>(`${sponsorPath(orderId)}/page-link`, {})),
   });
 }

@@ -1,12 +1,20 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from '@/lib/router';
+import { DownloadIcon } from '@/components/icons';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { paths } from '@/config/paths';
 import { formatCents } from '@/lib/money';
-import { useAddSponsorNote, useSponsorships, type Sponsor } from '../api/sponsorships';
+import {
+  approvedLogosZipUrl,
+  sponsorsCsvUrl,
+  useAddSponsorNote,
+  useSponsorships,
+  type Sponsor,
+} from '../api/sponsorships';
+import { SponsorPageLink, WallProfile } from './sponsor-wall-profile';
 import { formatTime } from './format';
 import { Loading, Screen } from './screen';
 import { StatusBadge } from './status-badge';
@@ -16,7 +24,21 @@ export function SponsorshipsPage() {
   return (
     <Screen
       title="Sponsorships"
-      description="Sponsors, their contacts, the perks they are owed, and your follow-up notes."
+      description="Sponsors, their contacts, the perks they are owed, their profiles for the sponsor wall, and your follow-up notes."
+      actions={
+        <>
+          <Button asChild variant="outline">
+            <a href={sponsorsCsvUrl} download>
+              <DownloadIcon aria-hidden="true" /> Sponsors (CSV)
+            </a>
+          </Button>
+          <Button asChild variant="outline">
+            <a href={approvedLogosZipUrl} download>
+              <DownloadIcon aria-hidden="true" /> Approved logos (zip)
+            </a>
+          </Button>
+        </>
+      }
     >
       {sponsors.data ? (
         sponsors.data.length === 0 ? (
@@ -41,6 +63,7 @@ function SponsorCard({ sponsor }: { sponsor: Sponsor }) {
   const id = useId();
   const addNote = useAddSponsorNote();
   const [note, setNote] = useState('');
+  const { passes } = sponsor;
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -49,10 +72,12 @@ function SponsorCard({ sponsor }: { sponsor: Sponsor }) {
   }
 
   return (
-    <Card className="h-full">
+    <Card role="article" aria-labelledby={`${id}-company`} className="h-full">
       <CardHeader>
         <div className="flex flex-wrap items-center gap-2">
-          <h2 className="text-lg font-semibold">{sponsor.companyName}</h2>
+          <h2 id={`${id}-company`} className="text-lg font-semibold">
+            {sponsor.companyName}
+          </h2>
           <StatusBadge status={sponsor.status} />
         </div>
         <p className="text-sm text-muted-foreground">
@@ -81,7 +106,11 @@ function SponsorCard({ sponsor }: { sponsor: Sponsor }) {
         <div>
           <h3 className="font-semibold">Perks due</h3>
           <ul className="list-disc pl-5">
-            {sponsor.vipPasses > 0 && <li>{sponsor.vipPasses} VIP passes</li>}
+            {(sponsor.vipPasses > 0 || passes.issued > 0) && (
+              <li>
+                VIP passes: {passes.named} named of {passes.issued} · {passes.used} used
+              </li>
+            )}
             {sponsor.exhibitionSpace && <li>A {sponsor.exhibitionSpace} exhibition space</li>}
             {sponsor.perks.map((perk) => (
               <li key={perk}>{perk}</li>
@@ -93,6 +122,8 @@ function SponsorCard({ sponsor }: { sponsor: Sponsor }) {
             <span className="font-semibold">From the sponsor:</span> {sponsor.additionalInfo}
           </p>
         )}
+        <WallProfile sponsor={sponsor} />
+        <SponsorPageLink sponsor={sponsor} />
         {sponsor.note && (
           <p className="rounded-md bg-muted p-3">
             {sponsor.note.text}

@@ -3,6 +3,7 @@ import { useConfig } from '@/features/config/api/get-config';
 import { CountdownBar } from '@/features/countdown/components/countdown-bar';
 import { MerchandiseSection } from '@/features/merchandise/components/merchandise-section';
 import { ShareMenu } from '@/features/share/components/share-menu';
+import { SponsorsSection } from '@/features/sponsors/components/sponsors-section';
 import { TicketsSection } from '@/features/tickets/components/tickets-section';
 import { RegisterSection } from '@/features/waitlist/components/register-section';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -76,6 +77,9 @@ export function HomePage() {
             />
           }
         />
+      </Suspense>
+      <Suspense>
+        <SponsorsSection />
       </Suspense>
     </>
   );

@@ -1,34 +1,42 @@
 import { useLocation } from '@/lib/router';
-import { Spinner } from '@/components/ui/spinner';
 import { OrderInvoices } from '@/components/billing/order-invoices';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { formatIsoDate } from '@/lib/format-date';
+import { useHydrated } from '@/lib/use-hydrated';
 import { useMyTickets, type MyTickets } from '../api/my-tickets';
 import { TicketCard } from './ticket-card';
+import { TicketsSkeleton } from './tickets-skeleton';
 
 /** /my-tickets#<secret>: the buyer's private page, opened from the receipt, or a holder's, opened from their ticket. */
 export function MyTicketsPage() {
   useDocumentTitle('Your tickets');
-  // The secret is in the fragment, which browsers never send to a server.
-  const token = useLocation().hash.replace(/^#/, '');
-  const tickets = useMyTickets(token);
+  const { hash } = useLocation();
+  // The secret is in the fragment, which browsers never send to a server: the prerendered page,
+  // made without one, reads it once the app runs (undefined until then).
+  const token = useHydrated() ? hash.replace(/^#/, '') : undefined;
+  const tickets = useMyTickets(token ?? '');
 
   return (
-    <div className="bg-muted">
+    // A screen tall at least: the footer starts below the fold, so nothing in view moves when the
+    // tickets, or the reason there are none, take the placeholder's place.
+    <div className="min-h-[calc(100dvh-4rem)] bg-muted">
       <div className="mx-auto max-w-5xl space-y-6 px-4 py-10 sm:px-6 lg:px-8">
         <h1 className="font-display text-3xl font-bold">Your tickets</h1>
-        {!token ? (
+        {/* the page's largest text is prerendered, so it is painted first, before the tickets arrive */}
+        <p className="max-w-2xl text-lg text-muted-foreground">
+          Each ticket has its own code, shown as text and as a QR code, to be scanned at the door. Keep the link to this
+          page to yourself: anyone who has it can see your tickets.
+        </p>
+        {token === '' ? (
           <p>Open this page with the “Manage your tickets” link in your receipt email.</p>
-        ) : tickets.data ? (
+        ) : token && tickets.data ? (
           <Tickets page={tickets.data} token={token} />
         ) : tickets.error ? (
           <p role="alert" className="font-medium text-destructive">
             {tickets.error.message}
           </p>
         ) : (
-          <div role="status" className="flex items-center gap-3 text-muted-foreground">
-            <Spinner className="size-5" /> Loading your tickets…
-          </div>
+          <TicketsSkeleton />
         )}
       </div>
     </div>
@@ -83,19 +91,28 @@ function Rules({ page }: { page: MyTickets }) {
       </p>
     );
   }
+  // what passing a ticket on does is in smaller print, below the lead above in size
   if (page.view === 'holder') {
     return (
-      <p>
-        This ticket is yours. Until <strong>{lastDay}</strong> you can pass it on to someone else: they get a new code
-        and their own link by email, and your code and this link stop working.
-      </p>
+      <div className="space-y-1">
+        <p>
+          This ticket is yours. Until <strong>{lastDay}</strong> you can pass it on to someone else.
+        </p>
+        <p className="text-sm text-muted-foreground">
+          They get a new code and their own link by email, and your code and this link stop working.
+        </p>
+      </div>
     );
   }
   return (
-    <p>
-      Name each attendee, or give a ticket to someone else, until <strong>{lastDay}</strong>. A ticket given to another
-      person’s email becomes theirs: they get a new code and their own link by email, the old code stops working, and
-      from then on only they can see its code or pass it on.
-    </p>
+    <div className="space-y-1">
+      <p>
+        Name each attendee, or give a ticket to someone else, until <strong>{lastDay}</strong>.
+      </p>
+      <p className="text-sm text-muted-foreground">
+        A ticket given to another person’s email becomes theirs: they get a new code and their own link by email, the
+        old code stops working, and from then on only they can see its code or pass it on.
+      </p>
+    </div>
   );
 }

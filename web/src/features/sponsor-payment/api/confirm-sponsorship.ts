@@ -12,6 +12,8 @@ export const sponsorshipConfirmationSchema = z.object({
   tierLabel: optionalText(),
   companyName: optionalText(),
   amount: z.optional(z.nullable(z.int())),
+  /** The sponsor's private page (`/sponsor#<secret>`): only for the browser that paid. */
+  sponsorPageUrl: optionalText(),
 });
 
 export type SponsorshipConfirmation = z.infer<typeof sponsorshipConfirmationSchema>;

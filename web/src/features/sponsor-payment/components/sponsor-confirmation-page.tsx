@@ -74,7 +74,7 @@ function SponsorshipConfirmed({
   /** The sponsor's proof from the gateway's return address, which opens the order's invoices. */
   proof: OrderProof | null;
 }) {
-  const { tierLabel, tier, companyName, amount, reference } = confirmation;
+  const { tierLabel, tier, companyName, amount, reference, sponsorPageUrl } = confirmation;
   return (
     <>
       <span className="flex size-16 items-center justify-center rounded-full bg-secondary/10 text-secondary">
@@ -95,6 +95,18 @@ function SponsorshipConfirmed({
           <span className="font-mono">{reference || 'N/A'}</span>
         </Row>
       </dl>
+      {sponsorPageUrl && (
+        <div className="w-full max-w-md space-y-3 rounded-lg border border-border p-4 text-left">
+          <h2 className="font-semibold">Your sponsor page</h2>
+          <p className="text-sm text-muted-foreground">
+            Send your logo for the sponsor wall, name your VIP passes and see what is due by when. The link is also in
+            your email; keep it to yourself.
+          </p>
+          <Button asChild>
+            <a href={sponsorPageUrl}>Open your sponsor page</a>
+          </Button>
+        </div>
+      )}
       {proof && <OrderInvoices proof={proof} className="w-full max-w-md" />}
       <div className="flex w-full flex-col justify-center gap-3 sm:flex-row">
         <Button asChild size="lg">

@@ -1,5 +1,5 @@
-import { useMemo } from 'react';
-import type { UseFormReturn } from 'react-hook-form';
+import { useEffect, useMemo, useRef } from 'react';
+import { useFormContext, type UseFormReturn } from 'react-hook-form';
 import { CodeField } from '@/components/payment/code-field';
 import { PriceBreakdown, type Pricing } from '@/components/payment/price-breakdown';
 import { Button } from '@/components/ui/button';
@@ -35,7 +35,10 @@ function optionText(tier: SponsorshipTier): string {
 
 interface SponsorFormProps {
   tiers: SponsorshipTier[];
-  /** The tier to start with (from `?tier=`), already checked to exist and be available. */
+  /**
+   * The tier to start with (from `?tier=`), already checked to exist and be available; followed
+   * while the sponsor has not chosen another.
+   */
   initialTier: string;
   /** The code to start with, from a `?code=` link. */
   initialCode: string;
@@ -86,6 +89,7 @@ export function SponsorFormFields({
     >
       {(form) => (
         <>
+          <StartingTier tier={initialTier} />
           <div className="grid gap-6 sm:grid-cols-2">
             <FormField
               control={form.control}
@@ -232,4 +236,20 @@ export function SponsorFormFields({
       )}
     </Form>
   );
+}
+
+/**
+ * Moves the tier field to a new starting tier unless the sponsor has chosen another: a
+ * prerendered page learns `?tier=` only once it has hydrated, and a refreshed list can find the
+ * tier taken. Setting the one field, instead of making the form anew, loses nothing typed and
+ * spares a phone a second render of the whole form.
+ */
+function StartingTier({ tier }: { tier: string }) {
+  const { getValues, setValue } = useFormContext<SponsorForm>();
+  const started = useRef(tier);
+  useEffect(() => {
+    if (getValues('sponsorshipTier') === started.current) setValue('sponsorshipTier', tier);
+    started.current = tier;
+  }, [tier, getValues, setValue]);
+  return null;
 }

@@ -26,6 +26,7 @@ import { cn } from '@/lib/cn';
 import { formatCents, formatDiscount } from '@/lib/money';
 import { notOnSaleMessage } from '@/lib/sales';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useHydrated } from '@/lib/use-hydrated';
 import { useCreateSponsorshipPayment, type SponsorForm } from '../api/create-sponsorship-payment';
 import { SponsorFormFields, type SponsorFormApi } from './sponsor-form';
 
@@ -86,7 +87,9 @@ function messageOf(error: unknown, fallback: string): string {
  */
 export function SponsorPaymentPage() {
   const [searchParams] = useSearchParams();
-  const urlCode = (searchParams.get('code') ?? '').trim();
+  // the prerendered page was made without a tier or a code: they come in once the page has hydrated
+  const hydrated = useHydrated();
+  const urlCode = hydrated ? (searchParams.get('code') ?? '').trim() : '';
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { toast } = useToast();
@@ -105,14 +108,15 @@ export function SponsorPaymentPage() {
   const event = config.data?.event;
   const [stage, setStage] = useState<Stage>({ step: 'form' });
   const [chosenTier, setChosenTier] = useState<string | null>(null);
-  const [code, setCode] = useState(urlCode);
+  const [typedCode, setCode] = useState<string>();
+  const code = typedCode ?? urlCode;
   const [placing, setPlacing] = useState(false);
   const createPayment = useCreateSponsorshipPayment();
 
   const title = stage.step === 'form' ? 'Sponsor Payment' : 'Complete Your Sponsorship Payment';
   useDocumentTitle(event ? `${title} | ${event.name}` : title);
 
-  const requested = searchParams.get('tier');
+  const requested = hydrated ? searchParams.get('tier') : null;
   const requestedTier = tiers.data?.find((tier) => tier.value === requested);
   const initialTier = requestedTier?.available ? requestedTier.value : '';
 

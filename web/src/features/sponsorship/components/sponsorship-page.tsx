@@ -18,6 +18,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { paths } from '@/config/paths';
 import { useConfig, type EventInfo } from '@/features/config/api/get-config';
+import { SponsorWall } from '@/features/sponsors/components/sponsor-wall';
 import { useSponsorshipTiers, type SponsorshipTier } from '@/lib/api/get-sponsorship-tiers';
 import { cn } from '@/lib/cn';
 import { salesNotice } from '@/lib/sales';
@@ -54,6 +55,14 @@ export function SponsorshipPage() {
       <SponsorshipHero event={event} />
       <SponsorshipCatalogue timeZone={event?.timezone} />
       <WhySponsor event={event} />
+      <section aria-labelledby="our-sponsors-heading" className="bg-muted/40 py-16 sm:py-20">
+        <div className="mx-auto max-w-7xl px-4 sm:px-6">
+          <h2 id="our-sponsors-heading" className="mb-10 text-center font-display text-3xl font-bold tracking-tight">
+            Our sponsors
+          </h2>
+          <SponsorWall />
+        </div>
+      </section>
       <ContactBanner event={event} />
     </>
   );
