@@ -114,7 +114,7 @@ async function loadAndWatch(page: Page, path: string) {
   return { errors, shifts: () => page.evaluate(() => (window as unknown as { shifts: number }).shifts) };
 }
 
-for (const path of ['/', '/sponsorship', '/checkout/developer']) {
+for (const path of ['/', '/sponsorship', '/checkout/developer', '/sponsor-payment?tier=gold']) {
   test(`${path} comes to life in place: no hydration error, no layout shift`, async ({ page }) => {
     const { errors, shifts } = await loadAndWatch(page, path);
 
@@ -122,6 +122,11 @@ for (const path of ['/', '/sponsorship', '/checkout/developer']) {
     if (path === '/checkout/developer') {
       await page.getByRole('button', { name: 'Proceed to Payment' }).click();
       await expect(page.getByText('Name must be at least 3 characters')).toBeVisible();
+    } else if (path.startsWith('/sponsor-payment')) {
+      // the form, hydrated on its own, has the tier from the address and validates
+      await expect(page.getByLabel('Sponsorship tier')).toHaveValue('gold');
+      await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+      await expect(page.getByText('Company name is required')).toBeVisible();
     } else {
       // a link followed by the app, not by a new page load, which would forget this mark
       await page.evaluate(() => ((window as unknown as { mark: number }).mark = 1));

@@ -72,7 +72,7 @@ test('a Gold sponsor sends a logo and names a pass; once approved, the logo is o
   await expect(card.getByText('Waiting for your review')).toBeVisible();
   await expect(card.getByText('VIP passes: 1 named of 12 · 0 used')).toBeVisible();
   await card.getByRole('button', { name: 'Approve' }).click();
-  await expect(card.getByText('On the wall')).toBeVisible();
+  await expect(card.getByText('On the wall', { exact: true })).toBeVisible();
 
   // The home page thanks the sponsor, linking to their website as a sponsored link.
   await page.goto('/');

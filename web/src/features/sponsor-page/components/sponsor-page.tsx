@@ -1,4 +1,4 @@
-import { useId, useState, type ChangeEvent } from 'react';
+import { useDeferredValue, useId, useState, type ChangeEvent } from 'react';
 import { z } from 'zod/mini';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
@@ -31,6 +31,9 @@ export function SponsorPage() {
   // made without one, reads it once the app runs (undefined until then).
   const token = useHydrated() ? hash.replace(/^#/, '') : undefined;
   const page = useSponsorPage(token ?? '');
+  // The query hands its answer over in one synchronous render; deferred, the page's forms and cards
+  // render in a background pass React can pause, so a phone is never blocked for long.
+  const sponsorship = useDeferredValue(page.data);
 
   return (
     // A screen tall at least: the footer starts below the fold, so nothing in view moves when the
@@ -45,8 +48,8 @@ export function SponsorPage() {
         </p>
         {token === '' ? (
           <p>Open this page with the link in your sponsorship receipt.</p>
-        ) : token && page.data ? (
-          <Sponsorship page={page.data} token={token} />
+        ) : token && sponsorship ? (
+          <Sponsorship page={sponsorship} token={token} />
         ) : page.error ? (
           <p role="alert" className="font-medium text-destructive">
             {page.error.message}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { useFormContext, type UseFormReturn } from 'react-hook-form';
 import { CodeField } from '@/components/payment/code-field';
 import { PriceBreakdown, type Pricing } from '@/components/payment/price-breakdown';
@@ -8,7 +8,7 @@ import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { emptyBillingAddress } from '@/lib/api/billing-details';
-import { useCountries } from '@/lib/api/countries';
+import { useCountries, type CountriesQuery } from '@/lib/api/countries';
 import { BillingFields } from '@/components/billing/billing-fields';
 import type { SponsorshipTier } from '@/lib/api/get-sponsorship-tiers';
 import { formatCents } from '@/lib/money';
@@ -53,7 +53,47 @@ interface SponsorFormProps {
 }
 
 /** The sponsor's company, contact, billing address, chosen tier and any code, with the tier's quoted price. */
-export function SponsorFormFields({
+export function SponsorFormFields({ onSubmit, ...props }: SponsorFormProps) {
+  const countries = useCountries({ enabled: true });
+  const latestSubmit = useRef(onSubmit);
+  useEffect(() => {
+    latestSubmit.current = onSubmit;
+  });
+  const submit = useCallback<SponsorFormProps['onSubmit']>((values, form) => latestSubmit.current(values, form), []);
+  const tiers = useDeferredValue(props.tiers);
+  const initialTier = useDeferredValue(props.initialTier);
+  const initialCode = useDeferredValue(props.initialCode);
+  const codeError = useDeferredValue(props.codeError);
+  const pricing = useDeferredValue(props.pricing);
+  const countryList = useDeferredValue(countries);
+  const { submitting, onTierChange, onCodeChange } = props;
+  // What arrives after the page is drawn (the tier from the address, the countries, the quote)
+  // would reach the form in one synchronous render each. Deferred, those renders happen in a
+  // background pass React can pause; and the form, its own Suspense boundary left untouched
+  // by the page's first render after hydration, comes to life in a task of its own. Either
+  // way a phone is never blocked for long.
+  return useMemo(
+    () => (
+      <Suspense>
+        <SponsorFormBody
+          tiers={tiers}
+          initialTier={initialTier}
+          initialCode={initialCode}
+          codeError={codeError}
+          pricing={pricing}
+          submitting={submitting}
+          onTierChange={onTierChange}
+          onCodeChange={onCodeChange}
+          onSubmit={submit}
+          countries={countryList}
+        />
+      </Suspense>
+    ),
+    [tiers, initialTier, initialCode, codeError, pricing, submitting, onTierChange, onCodeChange, submit, countryList],
+  );
+}
+
+function SponsorFormBody({
   tiers,
   initialTier,
   initialCode,
@@ -63,8 +103,8 @@ export function SponsorFormFields({
   onTierChange,
   onCodeChange,
   onSubmit,
-}: SponsorFormProps) {
-  const countries = useCountries({ enabled: true });
+  countries,
+}: SponsorFormProps & { countries: CountriesQuery }) {
   const schema = useMemo(() => sponsorFormSchema(tiers, countries.codes), [tiers, countries.codes]);
 
   return (
