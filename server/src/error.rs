@@ -158,6 +158,11 @@ impl FieldErrors {
         self.0.is_empty()
     }
 
+    /// Adds `other`'s messages after these.
+    pub fn extend(&mut self, other: Self) {
+        self.0.extend(other.0);
+    }
+
     /// Whether `field` has a message already: a field shows one message at a time.
     pub fn has(&self, field: &str) -> bool {
         self.0.iter().any(|(name, _)| *name == field)

@@ -24,4 +24,5 @@ pub mod state;
 pub mod store;
 pub mod tickets;
 pub mod typography;
+pub mod waiting_list;
 pub mod web;

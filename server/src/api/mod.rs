@@ -3,6 +3,7 @@
 mod admin;
 mod catalogue;
 mod countries;
+mod email_page;
 mod health;
 mod idempotency_key;
 mod invoice_download;
@@ -10,6 +11,7 @@ mod merchandise_checkout;
 mod metrics;
 mod my_order;
 mod my_tickets;
+mod named_item;
 mod openapi;
 mod params;
 mod purchase;
@@ -20,6 +22,7 @@ mod sponsors;
 mod sponsorship_checkout;
 mod ticket_checkout;
 mod unsubscribe;
+mod waiting_list;
 mod waitlist;
 mod webhooks;
 
@@ -35,12 +38,14 @@ pub use health::router as health_router;
 pub use metrics::router as metrics_router;
 pub use openapi::{contract, serve_contract};
 pub use unsubscribe::router as unsubscribe_router;
+pub use waiting_list::pages_router as waiting_list_pages_router;
 
 /// Every `/api/…` route, and the contract of each (paths relative to `/api`); unknown
 /// paths and methods answer in the JSON error format.
 pub fn router() -> (Router<AppState>, OpenApi) {
     let (router, contract) = OpenApiRouter::new()
         .merge(waitlist::router())
+        .merge(waiting_list::router())
         .merge(ticket_checkout::router())
         .merge(merchandise_checkout::router())
         .merge(sponsorship_checkout::router())

@@ -7,43 +7,14 @@ use serde::Deserialize;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::merchandise_checkout::{NO_SUCH_ITEM, merchandise_line, sold_out_message};
-use super::purchase::{OrderLine, quote_line};
-use super::ticket_checkout::{NO_SUCH_TICKET, ticket_line};
-use crate::error::{ApiError, ApiJson, ErrorBody, FieldErrors};
-use crate::event::sku;
-use crate::pricing::{Item, Quote};
+use super::named_item::{ItemRef, Kind, named_line};
+use super::purchase::quote_line;
+use crate::error::{ApiError, ApiJson, ErrorBody};
+use crate::pricing::Quote;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(quote))
-}
-
-#[derive(Debug, Clone, Copy, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "lowercase")]
-#[schema(as = QuoteKind)]
-enum Kind {
-    Ticket,
-    Merchandise,
-    Sponsorship,
-}
-
-/// A ticket's `type`, a merchandise item's `id` (as a number or a string) or a tier's `value`.
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
-#[serde(untagged)]
-#[schema(as = QuoteItem)]
-enum ItemRef {
-    Number(u32),
-    Text(String),
-}
-
-impl ItemRef {
-    fn text(&self) -> String {
-        match self {
-            Self::Number(number) => number.to_string(),
-            Self::Text(text) => text.clone(),
-        }
-    }
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
@@ -88,62 +59,21 @@ struct Request {
     )
 )]
 async fn quote(State(state): State<AppState>, ApiJson(request): ApiJson<Request>) -> Result<Json<Quote>, ApiError> {
-    let event = &state.event;
-    let item = request.item.text();
-    let mut errors = FieldErrors::default();
-    let (line, not_found, sold_out): (OrderLine<'_>, &str, String) = match request.kind {
-        Kind::Ticket => {
-            let ticket = event
-                .ticket_by_type(&item)
-                .ok_or_else(|| ApiError::NotFound(NO_SUCH_TICKET.into()))?;
-            let sold_out = format!("Sorry, the {} is sold out.", ticket.name);
-            (
-                ticket_line(ticket, request.quantity, &mut errors),
-                NO_SUCH_TICKET,
-                sold_out,
-            )
-        }
-        Kind::Merchandise => {
-            let found = item
-                .parse::<u32>()
-                .ok()
-                .and_then(|id| event.merchandise.iter().find(|candidate| candidate.id == id))
-                .ok_or_else(|| ApiError::NotFound(NO_SUCH_ITEM.into()))?;
-            let line = merchandise_line(
-                found,
-                request.quantity,
-                request.size.as_deref(),
-                request.color.as_deref(),
-                &mut errors,
-            );
-            let sold_out = sold_out_message(found, &line);
-            (line, NO_SUCH_ITEM, sold_out)
-        }
-        Kind::Sponsorship => {
-            const NO_SUCH_TIER: &str = "There is no such sponsorship tier.";
-            let tier = event
-                .sponsorship_tiers
-                .iter()
-                .find(|tier| tier.value == item)
-                .ok_or_else(|| ApiError::NotFound(NO_SUCH_TIER.into()))?;
-            if request.quantity.is_some_and(|quantity| quantity != 1) {
-                errors.add("quantity", "A sponsorship is bought one at a time.");
-            }
-            let line = OrderLine {
-                item: Item::Sponsorship(tier),
-                sku: sku::sponsorship(&tier.value),
-                variant_sku: None,
-                quantity: 1,
-                options: serde_json::json!({ "tier": tier.value }),
-            };
-            let taken = format!("Sorry, the {} has already been taken.", line.item.name());
-            (line, NO_SUCH_TIER, taken)
-        }
-    };
-    if !errors.is_empty() {
-        return Err(ApiError::Validation(errors));
-    }
-    quote_line(&state, &line, request.code.as_deref(), not_found, &sold_out)
-        .await
-        .map(Json)
+    let named = named_line(
+        &state.event,
+        request.kind,
+        &request.item,
+        request.quantity,
+        request.size.as_deref(),
+        request.color.as_deref(),
+    )?;
+    quote_line(
+        &state,
+        &named.line,
+        request.code.as_deref(),
+        named.not_found,
+        &named.sold_out,
+    )
+    .await
+    .map(Json)
 }

@@ -100,7 +100,7 @@ async fn create_payment_intent(
         .ticket_by_type(&request.ticket_type)
         .ok_or_else(|| ApiError::NotFound(NO_SUCH_TICKET.into()))?;
     let mut errors = FieldErrors::default();
-    let buyer = parse_buyer(&request, &mut errors);
+    let buyer = parse_buyer(&request.name, &request.email, &mut errors);
     let line = ticket_line(ticket, request.quantity, &mut errors);
     let billing = parse_billing(request.billing.as_ref(), None, &mut errors);
     let Some((name, email)) = buyer.filter(|_| errors.is_empty()) else {
@@ -126,8 +126,9 @@ async fn create_payment_intent(
 
 pub(super) const NO_SUCH_TICKET: &str = "The selected ticket type does not exist";
 
-fn parse_buyer(request: &PaymentIntentRequest, errors: &mut FieldErrors) -> Option<(PersonName, EmailAddress)> {
-    let name = PersonName::parse(&request.name)
+/// A buyer's (or a waiting person's) name and email, or their errors in `errors`.
+pub(super) fn parse_buyer(name: &str, email: &str, errors: &mut FieldErrors) -> Option<(PersonName, EmailAddress)> {
+    let name = PersonName::parse(name)
         .map_err(|error| {
             errors.add(
                 "name",
@@ -140,7 +141,7 @@ fn parse_buyer(request: &PaymentIntentRequest, errors: &mut FieldErrors) -> Opti
             );
         })
         .ok();
-    let email = EmailAddress::parse(&request.email);
+    let email = EmailAddress::parse(email);
     if email.is_none() {
         errors.add("email", "Please enter a valid email address");
     }

@@ -3,11 +3,12 @@
 
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
-use axum::response::{Html, IntoResponse, Response};
+use axum::response::Response;
 use serde::Deserialize;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::email_page::{Button, page, unusable_token, url_component};
 use crate::error::{ApiError, ErrorBody};
 use crate::state::AppState;
 
@@ -15,12 +16,6 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(unsubscribe, unsubscribe_in_one_click))
         .routes(routes!(offer_resubscribe, resubscribe))
-}
-
-/// A token no registration has: empty, or holding a NUL (PostgreSQL text cannot hold one,
-/// so looking it up would fail instead of finding nothing).
-fn names_no_registration(token: &str) -> bool {
-    token.is_empty() || token.contains('\0')
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -48,7 +43,7 @@ struct TokenQuery {
     )
 )]
 async fn unsubscribe(State(state): State<AppState>, Query(query): Query<TokenQuery>) -> Result<Response, ApiError> {
-    if names_no_registration(&query.token) || !state.store.unsubscribe(&query.token).await? {
+    if unusable_token(&query.token) || !state.store.unsubscribe(&query.token).await? {
         return Ok(invalid_link(&state));
     }
     Ok(page(
@@ -56,7 +51,7 @@ async fn unsubscribe(State(state): State<AppState>, Query(query): Query<TokenQue
         StatusCode::OK,
         "You're unsubscribed",
         "You will no longer receive updates or offers about the conference. You stay on the waitlist.",
-        Some(("Changed your mind?", &query.token)),
+        Some(resubscribe_button("Changed your mind?", &query.token)),
     ))
 }
 
@@ -94,7 +89,7 @@ async fn unsubscribe_in_one_click(state: State<AppState>, query: Query<TokenQuer
     )
 )]
 async fn offer_resubscribe(State(state): State<AppState>, Query(query): Query<TokenQuery>) -> Response {
-    if names_no_registration(&query.token) {
+    if unusable_token(&query.token) {
         return invalid_link(&state);
     }
     page(
@@ -102,7 +97,7 @@ async fn offer_resubscribe(State(state): State<AppState>, Query(query): Query<To
         StatusCode::OK,
         "Receive conference updates again?",
         "You unsubscribed earlier. Confirm below to receive updates and offers about the conference again.",
-        Some(("", &query.token)),
+        Some(resubscribe_button("", &query.token)),
     )
 }
 
@@ -120,7 +115,7 @@ async fn offer_resubscribe(State(state): State<AppState>, Query(query): Query<To
     )
 )]
 async fn resubscribe(State(state): State<AppState>, Query(query): Query<TokenQuery>) -> Result<Response, ApiError> {
-    if names_no_registration(&query.token) || !state.store.resubscribe(&query.token).await? {
+    if unusable_token(&query.token) || !state.store.resubscribe(&query.token).await? {
         return Ok(invalid_link(&state));
     }
     Ok(page(
@@ -132,6 +127,15 @@ async fn resubscribe(State(state): State<AppState>, Query(query): Query<TokenQue
     ))
 }
 
+/// The button that posts the token back to turn updates on again.
+fn resubscribe_button<'a>(lead_in: &'a str, token: &str) -> Button<'a> {
+    Button {
+        lead_in,
+        action: format!("/resubscribe?token={}", url_component(token)),
+        label: "Receive updates again",
+    }
+}
+
 fn invalid_link(state: &AppState) -> Response {
     page(
         state,
@@ -140,52 +144,4 @@ fn invalid_link(state: &AppState) -> Response {
         "We could not find a registration for this link. It may have been copied incompletely.",
         None,
     )
-}
-
-/// A small page of its own, so these links work without the browser app.
-/// `resubscribe` adds a button that posts the token back: (a lead-in sentence, token).
-fn page(state: &AppState, status: StatusCode, title: &str, text: &str, resubscribe: Option<(&str, &str)>) -> Response {
-    let escape = |value: &str| {
-        value
-            .replace('&', "&amp;")
-            .replace('<', "&lt;")
-            .replace('>', "&gt;")
-            .replace('"', "&quot;")
-    };
-    let button = resubscribe.map_or_else(String::new, |(lead_in, token)| {
-        let token: String = url_component(token);
-        format!(
-            "<form method=\"post\" action=\"/resubscribe?token={token}\"><p>{lead_in} \
-             <button type=\"submit\">Receive updates again</button></p></form>",
-            token = escape(&token),
-            lead_in = escape(lead_in),
-        )
-    });
-    let html = format!(
-        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-         <title>{title} | {event}</title><style>body{{margin:0;font-family:system-ui,sans-serif;background:#fffdf9;color:#0b1b33}}\
-         main{{max-width:32rem;margin:15vh auto;padding:2rem;background:#fff;border:1px solid #e4ddd0;border-radius:.75rem}}\
-         h1{{font-size:1.5rem}}a{{color:#0e7490;font-weight:600}}\
-         button{{font:inherit;font-weight:600;color:#fff;background:#0e7490;border:0;border-radius:.375rem;padding:.5rem 1rem;cursor:pointer}}</style>\
-         </head><body><main><h1>{title}</h1><p>{text}</p>{button}<p><a href=\"{home}/\">Back to {event}</a></p></main></body></html>",
-        title = escape(title),
-        text = escape(text),
-        event = escape(&state.event.name),
-        home = escape(&state.settings.public_url),
-    );
-    (status, Html(html)).into_response()
-}
-
-/// Tokens are hex today; anything else is percent-encoded so the form's URL stays intact.
-fn url_component(value: &str) -> String {
-    value
-        .bytes()
-        .map(|byte| {
-            if byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'_' | b'.' | b'~') {
-                (byte as char).to_string()
-            } else {
-                format!("%{byte:02X}")
-            }
-        })
-        .collect()
 }

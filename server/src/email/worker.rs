@@ -10,7 +10,7 @@ use tokio::sync::watch;
 
 use super::compose::compose;
 use super::message::{Attachment, RenderedEmail};
-use super::render::{RenderError, Renderer};
+use super::render::{RenderError, Renderer, WaitingListOfferLinks};
 use super::transport::Transport;
 use crate::admin::invitation_url;
 use crate::domain::mask_email;
@@ -19,7 +19,11 @@ use crate::invoices::{InvoiceKind, render_pdf};
 use crate::orders::Order;
 use crate::secrets;
 use crate::settings::MailSettings;
-use crate::store::{ClaimedEmail, EmailKind, InvoiceRecord, StaffStatus, Store, attendee_email_is_current, now_millis};
+use crate::store::{
+    ClaimedEmail, EmailKind, EntryState, InvoiceRecord, StaffStatus, Store, WaitingListEntry,
+    attendee_email_is_current, now_millis,
+};
+use crate::waiting_list;
 
 /// How long a claimed email is held by one worker before another may take it.
 const LEASE_MILLIS: i64 = 5 * 60 * 1000;
@@ -149,6 +153,15 @@ impl Mailer {
             .await
             .map_err(|error| error.to_string())?
             .ok_or_else(|| "the order no longer exists".to_owned())
+    }
+
+    /// The waiting-list entry an email is about.
+    async fn waiting_list_entry(&self, id: &str) -> Result<WaitingListEntry, String> {
+        self.store
+            .waiting_list_entry(id)
+            .await
+            .map_err(|error| error.to_string())?
+            .ok_or_else(|| "the waiting-list entry no longer exists".to_owned())
     }
 
     async fn send(&self, email: &ClaimedEmail) -> Result<Delivery, String> {
@@ -324,6 +337,48 @@ impl Mailer {
                 rendered(
                     self.renderer
                         .sponsor_review(&self.event, &self.public_url, &order, &profile),
+                )
+            }
+            EmailKind::WaitingListJoined => {
+                let entry = self.waiting_list_entry(&email.subject_id).await?;
+                let place = self
+                    .store
+                    .waiting_list_place(&entry.id)
+                    .await
+                    .map_err(|error| error.to_string())?;
+                rendered(self.renderer.waiting_list_joined(
+                    &self.event,
+                    &self.public_url,
+                    &entry,
+                    place,
+                    self.event.offer_hours,
+                ))
+            }
+            EmailKind::WaitingListOffer => {
+                let entry = self.waiting_list_entry(&email.subject_id).await?;
+                let (Some(code), Some(until), Some(token)) = (
+                    entry.code.as_deref(),
+                    entry.offer_expires_at,
+                    email.link_secret.as_deref(),
+                ) else {
+                    return Ok(Delivery::Cancelled(
+                        "The offer has no code, or its email went out already.",
+                    ));
+                };
+                if entry.state != EntryState::Offered {
+                    return Ok(Delivery::Cancelled(
+                        "The offer was declined, used or ended before its email went out.",
+                    ));
+                }
+                let links = WaitingListOfferLinks {
+                    code,
+                    checkout_url: &waiting_list::checkout_url(&self.public_url, &entry, code),
+                    decline_url: &waiting_list::decline_url(&self.public_url, token),
+                    until,
+                };
+                rendered(
+                    self.renderer
+                        .waiting_list_offer(&self.event, &self.public_url, &entry, &links),
                 )
             }
         }?;

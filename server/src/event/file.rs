@@ -17,6 +17,15 @@ pub struct EventFile {
     pub limits: Option<LimitsSection>,
     pub seller: Option<SellerSection>,
     pub sponsors: Option<SponsorsSection>,
+    pub waiting_list: Option<WaitingListSection>,
+}
+
+/// How the waiting list for what sold out offers what comes back; optional.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WaitingListSection {
+    /// How long an offer's code holds its units, in hours (48 when left out).
+    pub offer_hours: Option<Limit>,
 }
 
 /// What sponsors are told on their page; optional.

@@ -22,6 +22,9 @@ pub use limits::HoldLimits;
 pub use sales::{PricePhase, SaleTerms, VolumeDiscount};
 pub use seller::{PaperSize, SalesTax, Seller};
 
+/// How long a waiting-list offer holds its units when the event file does not say.
+pub const DEFAULT_OFFER_HOURS: u32 = 48;
+
 #[derive(Debug, Clone)]
 pub struct Event {
     pub name: String,
@@ -52,6 +55,8 @@ pub struct Event {
     pub seller: Option<Seller>,
     /// What sponsors must send by when, in date order.
     pub sponsor_deadlines: Vec<SponsorDeadline>,
+    /// How long a waiting-list offer holds its units.
+    pub offer_hours: u32,
 }
 
 #[derive(Debug, Clone)]
@@ -249,6 +254,7 @@ fn from_file(file: file::EventFile) -> Result<Event, Invalid> {
         limits,
         seller,
         sponsors,
+        waiting_list,
     } = file;
     let starts_at = instant(&event.starts_at, "event.starts_at")?;
     let ends_at = instant(&event.ends_at, "event.ends_at")?;
@@ -305,6 +311,9 @@ fn from_file(file: file::EventFile) -> Result<Event, Invalid> {
         hold_limits: limits::from_file(limits, largest_order(&tickets))?,
         seller: seller::from_file(seller)?,
         sponsor_deadlines: sponsor_deadlines(sponsors)?,
+        offer_hours: waiting_list
+            .and_then(|section| section.offer_hours)
+            .map_or(DEFAULT_OFFER_HOURS, |hours| hours.0),
         tickets: tickets_from_file(tickets)?,
         merchandise: merchandise_from_file(merchandise)?,
         sponsorship_tiers: sponsorship_from_file(sponsorship_tiers)?,

@@ -23,7 +23,7 @@ use crate::state::AppState;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Budget {
-    /// `POST /api/register-waitlist`: every accepted call may send an email.
+    /// `POST /api/register-waitlist` and `POST /api/waiting-list`: every accepted call may send an email.
     Waitlist,
     /// The three `create-*` calls: each holds stock while its buyer pays.
     PaymentCreation,
@@ -82,7 +82,7 @@ impl Budget {
         }
         let call = path.strip_prefix("/api/")?;
         Some(match call {
-            "register-waitlist" => Self::Waitlist,
+            "register-waitlist" | "waiting-list" => Self::Waitlist,
             "create-payment-intent" | "create-merchandise-payment" | "create-sponsorship-payment" => {
                 Self::PaymentCreation
             }

@@ -69,8 +69,8 @@ async fn payment_cancelled(store: &Store, gateway: &dyn PaymentGateway, order: &
     }
 }
 
-/// Runs `expire_reservations` every `every` until the task is dropped, and gives the units
-/// that expired codes still hold back to the stock.
+/// Runs `expire_reservations` every `every` until the task is dropped, gives the units that
+/// expired codes still hold back to the stock, and offers what is free to the waiting list.
 pub async fn run_expiry_sweeper(store: Store, gateway: Arc<dyn PaymentGateway>, every: Duration) {
     let mut ticks = tokio::time::interval(every);
     ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -88,6 +88,11 @@ pub async fn run_expiry_sweeper(store: Store, gateway: Arc<dyn PaymentGateway>, 
             Ok(0) => {}
             Ok(codes) => tracing::info!(codes, "units held by expired codes went back on sale"),
             Err(error) => tracing::warn!(%error, "could not release the units of expired codes"),
+        }
+        match store.offer_freed_units(crate::store::now_millis()).await {
+            Ok(0) => {}
+            Ok(offers) => tracing::info!(offers, "offered freed units to the waiting list"),
+            Err(error) => tracing::warn!(%error, "could not offer freed units to the waiting list"),
         }
     }
 }

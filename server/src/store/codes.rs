@@ -168,43 +168,26 @@ impl Store {
         for code in codes {
             let id = uuid::Uuid::new_v4().to_string();
             if let (Some(units), [sku]) = (code.reserve, code.applies_to.as_slice()) {
-                let held = sqlx::query("UPDATE stock SET taken = taken + $2 WHERE sku = $1 AND taken + $2 <= capacity")
-                    .bind(sku)
-                    .bind(units)
-                    .execute(&mut *tx)
-                    .await?;
+                // Units the waiting list is owed are not the organizer's to hold either.
+                let held = sqlx::query(
+                    "UPDATE stock SET taken = taken + $2 WHERE sku = $1 AND taken + $2 + queued <= capacity",
+                )
+                .bind(sku)
+                .bind(units)
+                .execute(&mut *tx)
+                .await?;
                 if held.rows_affected() == 0 {
-                    let left: Option<i64> = sqlx::query_scalar("SELECT capacity - taken FROM stock WHERE sku = $1")
-                        .bind(sku)
-                        .fetch_optional(&mut *tx)
-                        .await?;
+                    let left: Option<i64> =
+                        sqlx::query_scalar("SELECT capacity - taken - queued FROM stock WHERE sku = $1")
+                            .bind(sku)
+                            .fetch_optional(&mut *tx)
+                            .await?;
                     return Err(CreateCodesError::TooFewToHold {
                         left: left.unwrap_or(0).max(0),
                     });
                 }
             }
-            let (kind, value) = code.kind.as_parts();
-            let inserted = sqlx::query(
-                "INSERT INTO codes (id, code, applies_to, kind, value, max_uses, uses, valid_from, valid_until, reserve,
-                     reserved_left, unlocks, tag, note, created_at, updated_at)
-                 VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10, $11, $12, $13, $14, $14)",
-            )
-            .bind(&id)
-            .bind(&code.code)
-            .bind(serde_json::to_string(&code.applies_to).unwrap_or_else(|_| "[]".into()))
-            .bind(kind)
-            .bind(value)
-            .bind(code.max_uses)
-            .bind(code.valid_from)
-            .bind(code.valid_until)
-            .bind(code.reserve)
-            .bind(code.reserve.unwrap_or(0))
-            .bind(code.unlocks.as_deref())
-            .bind(code.tag.as_deref())
-            .bind(code.note.as_deref())
-            .bind(now)
-            .execute(&mut *tx)
-            .await;
+            let inserted = insert_code(&mut tx, &id, code, None, now).await;
             match inserted {
                 Ok(_) => {}
                 Err(sqlx::Error::Database(error)) if error.is_unique_violation() => {
@@ -349,29 +332,85 @@ impl Store {
     }
 }
 
-/// Gives a code's held units back to its item's stock; answers whether it held any.
-async fn release_code_hold(tx: &mut Transaction<'_, Any>, id: &str) -> Result<bool, sqlx::Error> {
-    // The units are read before they are zeroed: RETURNING gives the new values.
-    let row = sqlx::query("SELECT applies_to, reserved_left FROM codes WHERE id = $1 AND reserved_left > 0")
-        .bind(id)
-        .fetch_optional(&mut **tx)
+/// Stores a new code; a code with a `reserve` has taken its units out of the stock already, from
+/// `held_keys` (by default, the one item it applies to).
+pub(super) async fn insert_code(
+    tx: &mut Transaction<'_, Any>,
+    id: &str,
+    code: &NewCode,
+    held_keys: Option<&[String]>,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    let (kind, value) = code.kind.as_parts();
+    sqlx::query(
+        "INSERT INTO codes (id, code, applies_to, kind, value, max_uses, uses, valid_from, valid_until, reserve,
+             reserved_left, unlocks, tag, note, created_at, updated_at, held_keys)
+         VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10, $11, $12, $13, $14, $14, $15)",
+    )
+    .bind(id)
+    .bind(&code.code)
+    .bind(serde_json::to_string(&code.applies_to).unwrap_or_else(|_| "[]".into()))
+    .bind(kind)
+    .bind(value)
+    .bind(code.max_uses)
+    .bind(code.valid_from)
+    .bind(code.valid_until)
+    .bind(code.reserve)
+    .bind(code.reserve.unwrap_or(0))
+    .bind(code.unlocks.as_deref())
+    .bind(code.tag.as_deref())
+    .bind(code.note.as_deref())
+    .bind(now)
+    .bind(held_keys.map(|keys| serde_json::to_string(keys).unwrap_or_else(|_| "[]".into())))
+    .execute(&mut **tx)
+    .await
+    .map(drop)
+}
+
+/// The stock keys a code's hold came out of: those it was made with, or the one item it applies to.
+pub(super) async fn held_keys(tx: &mut Transaction<'_, Any>, code_id: &str) -> Result<Vec<String>, sqlx::Error> {
+    let row = sqlx::query("SELECT applies_to, held_keys FROM codes WHERE id = $1")
+        .bind(code_id)
+        .fetch_one(&mut **tx)
         .await?;
-    let Some(row) = row else {
-        return Ok(false);
-    };
+    let held: Option<String> = row.try_get("held_keys")?;
     let applies_to: String = row.try_get("applies_to")?;
-    let units: i64 = row.try_get("reserved_left")?;
-    sqlx::query("UPDATE codes SET reserved_left = 0 WHERE id = $1")
-        .bind(id)
-        .execute(&mut **tx)
-        .await?;
-    if let Ok([sku]) = serde_json::from_str::<Vec<String>>(&applies_to).as_deref() {
+    let keys: Vec<String> = serde_json::from_str(held.as_deref().unwrap_or(&applies_to)).unwrap_or_default();
+    Ok(if held.is_some() || keys.len() == 1 {
+        keys
+    } else {
+        Vec::new()
+    })
+}
+
+/// Gives `units` back to the stock of every key in `keys`.
+pub(super) async fn give_back(tx: &mut Transaction<'_, Any>, keys: &[String], units: i64) -> Result<(), sqlx::Error> {
+    for key in keys {
         sqlx::query("UPDATE stock SET taken = taken - $2 WHERE sku = $1")
-            .bind(sku)
+            .bind(key)
             .bind(units)
             .execute(&mut **tx)
             .await?;
     }
+    Ok(())
+}
+
+/// Gives a code's held units back to its item's stock; answers whether it held any.
+pub(super) async fn release_code_hold(tx: &mut Transaction<'_, Any>, id: &str) -> Result<bool, sqlx::Error> {
+    // The units are read before they are zeroed: RETURNING gives the new values.
+    let units: Option<i64> = sqlx::query_scalar("SELECT reserved_left FROM codes WHERE id = $1 AND reserved_left > 0")
+        .bind(id)
+        .fetch_optional(&mut **tx)
+        .await?;
+    let Some(units) = units else {
+        return Ok(false);
+    };
+    sqlx::query("UPDATE codes SET reserved_left = 0 WHERE id = $1")
+        .bind(id)
+        .execute(&mut **tx)
+        .await?;
+    let keys = held_keys(tx, id).await?;
+    give_back(tx, &keys, units).await?;
     Ok(true)
 }
 

@@ -18,6 +18,7 @@ mod sandbox;
 mod sponsors;
 mod staff;
 mod tickets;
+mod waiting_list;
 mod waitlist;
 
 use std::sync::Arc;
@@ -50,6 +51,7 @@ pub use tickets::{
     CheckIn, Naming, NewHolder, RetiredCode, SPONSOR_PASS_TYPE, TicketManager, TicketRecord, TicketStatus,
     attendee_email_is_current,
 };
+pub use waiting_list::{Declined, Entry as WaitingListEntry, EntryState, JoinError, NewEntry, OFFER_TAG};
 pub use waitlist::StoredRegistration;
 
 static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/sqlite");

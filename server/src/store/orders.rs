@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use sqlx::any::AnyRow;
 use sqlx::{Any, Row, Transaction};
 
-use super::codes::{CodeUse, return_code_use, take_code_use};
+use super::codes::{CodeUse, give_back, held_keys, return_code_use, take_code_use};
 use super::invoices::issue_invoice;
 use super::outbox::{EmailKind, queue_email_with_link};
 use super::tickets::issue_tickets;
@@ -149,12 +149,14 @@ fn json_column<T: serde::de::DeserializeOwned>(row: &AnyRow, column: &str) -> Re
 async fn reserve(tx: &mut Transaction<'_, Any>, skus: &[&str], quantity: i64) -> Result<bool, sqlx::Error> {
     for (index, sku) in skus.iter().enumerate() {
         // The first statement of the transaction writes, so SQLite takes its write
-        // lock at once (waiting out the busy timeout) instead of failing later.
-        let taken = sqlx::query("UPDATE stock SET taken = taken + $2 WHERE sku = $1 AND taken + $2 <= capacity")
-            .bind(sku)
-            .bind(quantity)
-            .execute(&mut **tx)
-            .await?;
+        // lock at once (waiting out the busy timeout) instead of failing later. Units the
+        // waiting list is owed stay free for its offers.
+        let taken =
+            sqlx::query("UPDATE stock SET taken = taken + $2 WHERE sku = $1 AND taken + $2 + queued <= capacity")
+                .bind(sku)
+                .bind(quantity)
+                .execute(&mut **tx)
+                .await?;
         if taken.rows_affected() == 0 {
             let limited = sqlx::query("SELECT 1 FROM stock WHERE sku = $1")
                 .bind(sku)
@@ -295,10 +297,25 @@ async fn check_open_holds(
     Ok(())
 }
 
+/// Why an order gives its units back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Release {
+    /// Its checkout lapsed or failed: the buyer may try again with the same code.
+    Lapsed,
+    /// It was refunded after it was paid.
+    Refunded,
+}
+
 /// Gives back the units an order holds, inside the caller's transaction: to the stock, or
 /// to its code's hold when they came from it; and its uses of its code. An order holds
-/// its stock and its code's uses together, so this happens once however it ends.
-pub(super) async fn release_order_units(tx: &mut Transaction<'_, Any>, order_id: &str) -> Result<(), sqlx::Error> {
+/// its stock and its code's uses together, so this happens once however it ends. A
+/// refunded order made from a waiting-list offer gives its units to the stock and never
+/// revives the offer: the next person waiting gets them.
+pub(super) async fn release_order_units(
+    tx: &mut Transaction<'_, Any>,
+    order_id: &str,
+    why: Release,
+) -> Result<(), sqlx::Error> {
     let row = sqlx::query(
         "SELECT sku, variant_sku, phase_sku, units_held, code_id, code_units, quantity FROM orders WHERE id = $1",
     )
@@ -314,15 +331,22 @@ pub(super) async fn release_order_units(tx: &mut Transaction<'_, Any>, order_id:
         row.try_get("variant_sku")?,
         row.try_get("phase_sku")?,
     );
+    let code_id: Option<String> = row.try_get("code_id")?;
     let code_units: i64 = row.try_get("code_units")?;
+    let offer = match &code_id {
+        Some(code_id) if why == Release::Refunded => super::waiting_list::is_offer(tx, code_id).await?,
+        _ => false,
+    };
+    let held = match &code_id {
+        Some(code_id) if code_units > 0 && !offer => held_keys(tx, code_id).await?,
+        _ => Vec::new(),
+    };
     let mut keys = stock_keys(&sku, variant_sku.as_deref(), phase_sku.as_deref());
-    if code_units > 0 {
-        keys.retain(|key| *key != sku);
-    }
+    keys.retain(|key| !held.iter().any(|held| held == key));
     release(tx, &keys, units_held).await?;
-    if let Some(code_id) = row.try_get::<Option<String>, _>("code_id")? {
+    if let Some(code_id) = code_id.filter(|_| !offer) {
         let back_to_stock = return_code_use(tx, &code_id, row.try_get("quantity")?, code_units).await?;
-        release(tx, &[sku.as_str()], back_to_stock).await?;
+        give_back(tx, &held, back_to_stock).await?;
     }
     sqlx::query("UPDATE orders SET units_held = 0, code_units = 0 WHERE id = $1")
         .bind(order_id)
@@ -377,14 +401,19 @@ impl Store {
                 .await?;
         }
         self.stock_changed();
+        // A raised limit frees units the waiting list is owed.
+        self.pass_freed_units().await;
         Ok(())
     }
 
-    /// Units left of each limited item.
+    /// Units left of each limited item for anyone to buy: those owed to the waiting list are not.
     pub async fn stock_remaining(&self) -> Result<HashMap<String, i64>, sqlx::Error> {
-        let rows = sqlx::query("SELECT sku, capacity - taken AS remaining FROM stock")
-            .fetch_all(&self.pool)
-            .await?;
+        let rows = sqlx::query(
+            "SELECT sku, CASE WHEN capacity - taken - queued > 0 THEN capacity - taken - queued ELSE 0 END AS remaining
+             FROM stock",
+        )
+        .fetch_all(&self.pool)
+        .await?;
         rows.iter()
             .map(|row| Ok((row.try_get("sku")?, row.try_get("remaining")?)))
             .collect()
@@ -425,10 +454,12 @@ impl Store {
             None => 0,
         };
         let phase_key = order.quote.phase_key.as_deref();
+        let held = match (&pending.code, code_units) {
+            (Some(code), 1..) => held_keys(&mut tx, &code.id).await?,
+            _ => Vec::new(),
+        };
         let mut keys = stock_keys(&order.sku, order.variant_sku.as_deref(), None);
-        if code_units > 0 {
-            keys.retain(|key| *key != order.sku);
-        }
+        keys.retain(|key| !held.iter().any(|held| held == key));
         if !reserve(&mut tx, &keys, order.quantity).await? {
             return Err(ReserveError::SoldOut);
         }
@@ -544,9 +575,10 @@ impl Store {
         if closed.is_none() {
             return Ok(false);
         }
-        release_order_units(&mut tx, id).await?;
+        release_order_units(&mut tx, id, Release::Lapsed).await?;
         tx.commit().await?;
         self.stock_changed();
+        self.pass_freed_units().await;
         Ok(true)
     }
 
@@ -614,6 +646,7 @@ impl Store {
                 // The confirmation is queued in the transaction that marks the order paid:
                 // both happen, or neither. An order that cannot be honoured confirms nothing.
                 if refund_reason.is_none() {
+                    super::waiting_list::mark_offer_used(&mut tx, id, now).await?;
                     issue_invoice(&mut tx, self.event.as_deref(), &order, now).await?;
                     let manage_token = issue_tickets(&mut tx, self.event.as_deref(), id).await?;
                     queue_email_with_link(

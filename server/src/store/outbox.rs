@@ -21,6 +21,10 @@ pub enum EmailKind {
     StaffInvitation,
     /// The organizer's review of a sponsor's profile. Subject: the sponsorship's order id.
     SponsorReview,
+    /// A place on the waiting list for what sold out. Subject: the entry's id.
+    WaitingListJoined,
+    /// Units held for someone on the waiting list, with their code. Subject: the entry's id.
+    WaitingListOffer,
 }
 
 impl EmailKind {
@@ -33,6 +37,8 @@ impl EmailKind {
             Self::InvoiceCorrection => "invoice_correction",
             Self::StaffInvitation => "staff_invitation",
             Self::SponsorReview => "sponsor_review",
+            Self::WaitingListJoined => "waiting_list_joined",
+            Self::WaitingListOffer => "waiting_list_offer",
         }
     }
 
@@ -44,7 +50,9 @@ impl EmailKind {
             | Self::AttendeeTicket
             | Self::InvoiceCorrection
             | Self::StaffInvitation
-            | Self::SponsorReview => 0,
+            | Self::SponsorReview
+            | Self::WaitingListJoined
+            | Self::WaitingListOffer => 0,
             Self::WaitlistConfirmation => 1,
         }
     }
@@ -58,6 +66,8 @@ impl EmailKind {
             "invoice_correction" => Self::InvoiceCorrection,
             "staff_invitation" => Self::StaffInvitation,
             "sponsor_review" => Self::SponsorReview,
+            "waiting_list_joined" => Self::WaitingListJoined,
+            "waiting_list_offer" => Self::WaitingListOffer,
             _ => return None,
         })
     }

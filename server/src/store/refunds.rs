@@ -8,7 +8,7 @@ use sqlx::any::AnyRow;
 
 use super::admin::record_audit;
 use super::invoices::issue_refund_note;
-use super::orders::release_order_units;
+use super::orders::{Release, release_order_units};
 use super::outbox::{EmailKind, queue_email};
 use super::tickets::refund_tickets;
 use super::{Store, now_millis};
@@ -228,7 +228,7 @@ impl Store {
                     .bind(&order_id)
                     .execute(&mut *tx)
                     .await?;
-                release_order_units(&mut tx, &order_id).await?;
+                release_order_units(&mut tx, &order_id, Release::Refunded).await?;
                 refund_tickets(&mut tx, &order_id).await?;
             }
             issue_refund_note(
@@ -262,6 +262,7 @@ impl Store {
         }
         tx.commit().await?;
         self.stock_changed();
+        self.pass_freed_units().await;
         self.refund(id).await?.ok_or(sqlx::Error::RowNotFound)
     }
 

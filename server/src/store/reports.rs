@@ -158,23 +158,25 @@ impl Store {
 
     pub async fn stock_levels(&self) -> Result<Vec<StockLevel>, sqlx::Error> {
         let rows = sqlx::query(
-            "SELECT stock.sku, stock.capacity, stock.taken,
+            "SELECT stock.sku, stock.capacity, stock.taken, stock.queued,
                     CAST(COALESCE(SUM(CASE WHEN orders.status = 'paid' THEN orders.units_held ELSE 0 END), 0) AS BIGINT) AS sold,
                     CAST(COALESCE(SUM(CASE WHEN orders.status = 'pending' THEN orders.units_held ELSE 0 END), 0) AS BIGINT) AS held
              FROM stock LEFT JOIN orders ON orders.sku = stock.sku OR orders.variant_sku = stock.sku
-             GROUP BY stock.sku, stock.capacity, stock.taken ORDER BY stock.sku",
+             GROUP BY stock.sku, stock.capacity, stock.taken, stock.queued ORDER BY stock.sku",
         )
         .fetch_all(&self.pool)
         .await?;
         rows.iter()
             .map(|row| {
-                let (capacity, taken): (i64, i64) = (row.try_get("capacity")?, row.try_get("taken")?);
+                let (capacity, taken, queued): (i64, i64, i64) =
+                    (row.try_get("capacity")?, row.try_get("taken")?, row.try_get("queued")?);
                 Ok(StockLevel {
                     sku: row.try_get("sku")?,
                     capacity,
                     sold: row.try_get("sold")?,
                     held: row.try_get("held")?,
-                    left: capacity - taken,
+                    // as the public sees it: units owed to the waiting list are not for sale
+                    left: (capacity - taken - queued).max(0),
                 })
             })
             .collect()
@@ -439,7 +441,7 @@ impl Store {
         .await?
         .try_get("total")?;
         let sql = format!(
-            "SELECT {WAITLIST_COLUMNS} FROM waitlist_registrations {clause} ORDER BY created_at DESC, id
+            "SELECT {WAITLIST_COLUMNS} FROM waitlist_registrations {clause} ORDER BY created_at DESC, id DESC
              LIMIT {page_size} OFFSET {}",
             (page - 1).max(0) * page_size
         );

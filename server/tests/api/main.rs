@@ -30,6 +30,7 @@ mod staff;
 mod stripe_gateway;
 mod ticket_checkout;
 mod tickets;
+mod waiting_list;
 mod waitlist;
 mod web;
 mod webhooks;

@@ -13,6 +13,7 @@ const OPERATIONS: &[(&str, &str)] = &[
     ("get", "/api/merchandise"),
     ("get", "/api/sponsorship-tiers"),
     ("post", "/api/register-waitlist"),
+    ("post", "/api/waiting-list"),
     ("post", "/api/create-payment-intent"),
     ("post", "/api/confirm-purchase"),
     ("post", "/api/create-merchandise-payment"),
@@ -79,10 +80,12 @@ const OPERATIONS: &[(&str, &str)] = &[
     ("post", "/unsubscribe"),
     ("get", "/resubscribe"),
     ("post", "/resubscribe"),
+    ("get", "/waiting-list/decline"),
+    ("post", "/waiting-list/decline"),
 ];
 
 /// Pages a visitor opens from an email: their errors are pages too.
-const HTML_PAGES: &[&str] = &["/unsubscribe", "/resubscribe"];
+const HTML_PAGES: &[&str] = &["/unsubscribe", "/resubscribe", "/waiting-list/decline"];
 
 fn operations(contract: &Value) -> BTreeSet<(String, String)> {
     let mut found = BTreeSet::new();

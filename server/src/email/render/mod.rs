@@ -17,11 +17,12 @@ use crate::event::Event;
 use crate::invoices::InvoiceDocument;
 use crate::orders::{Order, OrderKind};
 use crate::sponsors::sponsor_page_url;
-use crate::store::{RefundRecord, SponsorProfile, TicketRecord, TicketStatus};
+use crate::store::{RefundRecord, SponsorProfile, TicketRecord, TicketStatus, WaitingListEntry};
 use crate::tickets::display_code;
+pub use views::WaitingListOfferLinks;
 use views::{
     AttendeeTicket, EventView, InvoiceCorrection, MerchandiseConfirmation, RefundConfirmation, SponsorReview,
-    SponsorshipReceipt, StaffInvitation, TicketAccess, TicketReceipt, Waitlist,
+    SponsorshipReceipt, StaffInvitation, TicketAccess, TicketReceipt, WaitingListJoined, WaitingListOffer, Waitlist,
 };
 
 const TICKET_QR_ID: &str = "ticket-qr";
@@ -75,6 +76,14 @@ const TEMPLATES: &[(&str, &str)] = &[
     template!("sponsor_review/preheader.txt"),
     template!("sponsor_review/body.txt"),
     template!("sponsor_review/body.html"),
+    template!("waiting_list_joined/subject.txt"),
+    template!("waiting_list_joined/preheader.txt"),
+    template!("waiting_list_joined/body.txt"),
+    template!("waiting_list_joined/body.html"),
+    template!("waiting_list_offer/subject.txt"),
+    template!("waiting_list_offer/preheader.txt"),
+    template!("waiting_list_offer/body.txt"),
+    template!("waiting_list_offer/body.html"),
 ];
 
 #[derive(Debug, thiserror::Error)]
@@ -377,6 +386,33 @@ impl Renderer {
         let view = SponsorReview::new(order, profile, site_url);
         let context = email_context(&EventView::new(event, site_url), None, &view);
         self.compose("sponsor_review", &context)
+    }
+
+    /// A place on the waiting list, and what happens when units come back.
+    pub fn waiting_list_joined(
+        &self,
+        event: &Event,
+        site_url: &str,
+        entry: &WaitingListEntry,
+        place: i64,
+        offer_hours: u32,
+    ) -> Result<RenderedEmail, RenderError> {
+        let view = WaitingListJoined::new(entry, place, offer_hours);
+        let context = email_context(&EventView::new(event, site_url), None, &view);
+        self.compose("waiting_list_joined", &context)
+    }
+
+    /// Units held for someone on the waiting list: their code, the checkout and "No thanks".
+    pub fn waiting_list_offer(
+        &self,
+        event: &Event,
+        site_url: &str,
+        entry: &WaitingListEntry,
+        offer: &WaitingListOfferLinks<'_>,
+    ) -> Result<RenderedEmail, RenderError> {
+        let view = WaitingListOffer::new(event, entry, offer);
+        let context = email_context(&EventView::new(event, site_url), None, &view);
+        self.compose("waiting_list_offer", &context)
     }
 
     /// The subject and both parts of the email whose templates are in `folder`, set in the layout.

@@ -717,3 +717,75 @@ fn a_refund_email_says_whether_the_order_is_cancelled_whatever_the_amount() {
     );
     assert!(!valid.text.contains("cancelled"));
 }
+
+fn waiting_entry(name: &str) -> crate::store::WaitingListEntry {
+    crate::store::WaitingListEntry {
+        id: "entry-1".into(),
+        kind: OrderKind::Merchandise,
+        sku: "merchandise:1".into(),
+        variant_sku: Some("merchandise:1:M:Black".into()),
+        item_name: "Hackathon Tee".into(),
+        options: json!({ "size": "M", "color": "Black" }),
+        name: name.into(),
+        email: "wanda@example.com".into(),
+        quantity: 2,
+        state: crate::store::EntryState::Offered,
+        code: Some("WAIT-7K3P9QXM".into()),
+        // 2026-02-02T03:00:00Z: 23:00 on February 1 at the venue.
+        offer_expires_at: Some(PAID_AT),
+        created_at: PAID_AT,
+    }
+}
+
+#[test]
+fn the_waiting_list_email_gives_the_place_and_says_what_happens_next() {
+    let email = Renderer::new()
+        .waiting_list_joined(&shipped_event(), SITE, &waiting_entry("Wanda Waiting"), 3, 48)
+        .unwrap();
+
+    assert!(email.subject.contains("number 3"), "{}", email.subject);
+    for part in [email.text.as_str(), &unescaped(&email.html)] {
+        assert_contains_all(
+            part,
+            &[
+                "Hi Wanda Waiting",
+                "2 × Hackathon Tee (M, Black)",
+                "number 3",
+                "for 48 hours",
+                "No thanks",
+            ],
+        );
+    }
+}
+
+#[test]
+fn a_waiting_list_offer_carries_its_code_its_deadline_and_both_links() {
+    let links = WaitingListOfferLinks {
+        code: "WAIT-7K3P9QXM",
+        checkout_url: "https://codewave.events/merchandise-checkout/1?code=WAIT-7K3P9QXM",
+        decline_url: "https://codewave.events/waiting-list/decline?token=t0k3n",
+        until: PAID_AT,
+    };
+    let email = Renderer::new()
+        .waiting_list_offer(&shipped_event(), SITE, &waiting_entry(SCRIPT), &links)
+        .unwrap();
+
+    for part in [email.text.as_str(), &unescaped(&email.html)] {
+        assert_contains_all(
+            part,
+            &[
+                "WAIT-7K3P9QXM",
+                "23:00 on February 1, 2026",
+                "https://codewave.events/merchandise-checkout/1?code=WAIT-7K3P9QXM",
+                "https://codewave.events/waiting-list/decline?token=t0k3n",
+                "Hi there",
+            ],
+        );
+    }
+    assert!(!email.html.contains("<script>"), "a name with markup is never printed");
+    assert!(
+        email.subject.contains("held for you until 23:00 on February 1, 2026"),
+        "{}",
+        email.subject
+    );
+}

@@ -9,7 +9,7 @@ use crate::domain::{Money, could_carry_a_link};
 use crate::event::{Event, long_date};
 use crate::invoices::InvoiceDocument;
 use crate::orders::Order;
-use crate::store::{RefundRecord, ReviewOutcome, SponsorProfile};
+use crate::store::{RefundRecord, ReviewOutcome, SponsorProfile, WaitingListEntry};
 use crate::tickets::transfer_until;
 
 /// The event as every email names it, in the header and the footer.
@@ -61,11 +61,7 @@ pub(super) struct Waitlist {
 impl Waitlist {
     pub fn new(full_name: &str, resubscribe_url: Option<&str>) -> Self {
         Self {
-            greeting_name: if could_carry_a_link(full_name) {
-                "there".to_owned()
-            } else {
-                full_name.to_owned()
-            },
+            greeting_name: greeting_name(full_name),
             resubscribe_url: resubscribe_url.map(str::to_owned),
         }
     }
@@ -417,5 +413,86 @@ impl SponsorReview {
             display_name: profile.display_name.clone(),
             wall_url: format!("{site_url}/#sponsors"),
         }
+    }
+}
+
+/// A place on the waiting list: what for, and what happens when units come back.
+#[derive(Debug, Serialize)]
+pub(super) struct WaitingListJoined {
+    pub greeting_name: String,
+    pub item: String,
+    pub quantity: i64,
+    /// 1 for the first in line; `None` once the entry is no longer waiting.
+    pub place: Option<i64>,
+    pub offer_hours: u32,
+}
+
+impl WaitingListJoined {
+    pub fn new(entry: &WaitingListEntry, place: i64, offer_hours: u32) -> Self {
+        Self {
+            greeting_name: greeting_name(&entry.name),
+            item: entry_item(entry),
+            quantity: entry.quantity,
+            place: (place > 0).then_some(place),
+            offer_hours,
+        }
+    }
+}
+
+/// Units held for someone on the waiting list: their code, its link and how long it holds.
+#[derive(Debug, Serialize)]
+pub(super) struct WaitingListOffer {
+    pub greeting_name: String,
+    pub item: String,
+    pub quantity: i64,
+    pub code: String,
+    pub checkout_url: String,
+    pub decline_url: String,
+    /// "14:05 on December 3, 2026", the venue's clock.
+    pub until: String,
+}
+
+impl WaitingListOffer {
+    pub fn new(event: &Event, entry: &WaitingListEntry, offer: &WaitingListOfferLinks<'_>) -> Self {
+        Self {
+            greeting_name: greeting_name(&entry.name),
+            item: entry_item(entry),
+            quantity: entry.quantity,
+            code: offer.code.to_owned(),
+            checkout_url: offer.checkout_url.to_owned(),
+            decline_url: offer.decline_url.to_owned(),
+            until: event.venue_time(offer.until),
+        }
+    }
+}
+
+/// What an offer email links to, and until when its code holds the units (Unix ms).
+pub struct WaitingListOfferLinks<'a> {
+    pub code: &'a str,
+    pub checkout_url: &'a str,
+    pub decline_url: &'a str,
+    pub until: i64,
+}
+
+/// A name typed into a public form, when it is safe to print: anyone can type any name for
+/// any address, so one that could carry a link is left out.
+fn greeting_name(name: &str) -> String {
+    if could_carry_a_link(name) {
+        "there".to_owned()
+    } else {
+        name.to_owned()
+    }
+}
+
+/// "Hackathon Tee (M, Black)": the item, and the variant an entry waits for.
+fn entry_item(entry: &WaitingListEntry) -> String {
+    let variant: Vec<&str> = ["size", "color"]
+        .iter()
+        .filter_map(|key| entry.options.get(key)?.as_str())
+        .collect();
+    if variant.is_empty() {
+        entry.item_name.clone()
+    } else {
+        format!("{} ({})", entry.item_name, variant.join(", "))
     }
 }

@@ -1,0 +1,253 @@
+//! The waiting list for what sold out: a queue per item, units that come back held for it
+//! and offered in order as personal codes, offers that pass on when they expire or are
+//! declined, and refunds that never revive an offer.
+
+use conference::orders::OrderStatus;
+use serde_json::{Value, json};
+use time::{Duration, OffsetDateTime};
+
+use crate::helpers::{TestApp, TestOptions, on_both_databases};
+
+/// `ticket_type` limited to `limit` seats, refunds in full for ten more days, the back office open.
+fn limited(ticket_type: &'static str, limit: u32) -> TestOptions {
+    TestOptions::with_event(move |event| {
+        let today = event.venue_date(OffsetDateTime::now_utc());
+        event.full_refund_until = today + Duration::days(10);
+        event.half_refund_until = today + Duration::days(40);
+        event
+            .tickets
+            .iter_mut()
+            .find(|ticket| ticket.ticket_type == ticket_type)
+            .unwrap()
+            .limit = Some(limit);
+    })
+    .with_admin()
+    .without_rate_limits()
+}
+
+async fn join(app: &TestApp, ticket_type: &str, email: &str, quantity: i64) -> reqwest::Response {
+    app.post_json(
+        "/api/waiting-list",
+        &json!({ "kind": "ticket", "item": ticket_type, "name": "Wanda Waiting", "email": email, "quantity": quantity }),
+    )
+    .await
+}
+
+async fn position(response: reqwest::Response) -> i64 {
+    assert_eq!(response.status(), 201);
+    response.json::<Value>().await.unwrap()["position"].as_i64().unwrap()
+}
+
+/// A checkout that holds `quantity` seats (unpaid); answers its order id.
+async fn hold(app: &TestApp, ticket_type: &str, quantity: i64, email: &str) -> String {
+    let created = app.create_ticket_payment(ticket_type, quantity, email).await;
+    assert_eq!(created.status(), 200, "{}", created.text().await.unwrap());
+    created.json::<Value>().await.unwrap()["orderId"]
+        .as_str()
+        .unwrap()
+        .to_owned()
+}
+
+/// The code of the offer emailed to `email`.
+async fn offered_code(app: &TestApp, email: &str) -> String {
+    let text = app.email_to_containing(email, "Your personal code: WAIT-").await;
+    let at = text.find("WAIT-").unwrap();
+    text[at..]
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
+        .collect()
+}
+
+async fn quote_with(app: &TestApp, ticket_type: &str, quantity: i64, code: &str) -> reqwest::Response {
+    app.post_json(
+        "/api/quote",
+        &json!({ "kind": "ticket", "item": ticket_type, "quantity": quantity, "code": code }),
+    )
+    .await
+}
+
+/// Buys with the offer's code and pays; answers the order id.
+async fn buy_with(app: &TestApp, ticket_type: &str, quantity: i64, email: &str, code: &str) -> String {
+    let quote: Value = quote_with(app, ticket_type, quantity, code).await.json().await.unwrap();
+    let created = app
+        .post_json(
+            "/api/create-payment-intent",
+            &json!({ "ticketType": ticket_type, "amount": quote["total"], "name": "Wanda Waiting", "email": email,
+                     "quantity": quantity, "code": code }),
+        )
+        .await;
+    assert_eq!(created.status(), 200, "{}", created.text().await.unwrap());
+    let created: Value = created.json().await.unwrap();
+    let paid = app
+        .pay_with_card(created["clientSecret"].as_str().unwrap(), "4242424242424242")
+        .await;
+    assert_eq!(paid.status(), 200);
+    created["orderId"].as_str().unwrap().to_owned()
+}
+
+/// Units left for the public, as the catalogue counts them.
+async fn left(app: &TestApp, ticket_type: &str) -> i64 {
+    app.store.stock_remaining().await.unwrap()[&format!("ticket:{ticket_type}")]
+}
+
+/// Runs the sweep as it would run `hours` from now: expired codes give their units back and
+/// the waiting list is offered what is free.
+async fn sweep_after(app: &TestApp, hours: i64) {
+    let then = conference::store::now_millis() + hours * 60 * 60 * 1000;
+    app.store.release_expired_code_holds(then).await.unwrap();
+    app.store.offer_freed_units(then).await.unwrap();
+}
+
+on_both_databases! {
+    /// A queue forms only once the item sells out; a lapsed checkout's seat is held for the
+    /// first in line, not sold to the next public buyer, and bought with the emailed code.
+    async fn a_lapsed_checkout_is_offered_to_the_first_in_line(app, limited("vip", 1)) {
+        let on_sale = join(&app, "vip", "early@example.com", 1).await;
+        assert_eq!(on_sale.status(), 409, "the queue opens once the item is sold out");
+
+        let lapsing = hold(&app, "vip", 1, "lapsing@example.com").await;
+        assert_eq!(position(join(&app, "vip", "first@example.com", 1).await).await, 1);
+        assert_eq!(position(join(&app, "vip", "second@example.com", 1).await).await, 2);
+        let again = join(&app, "vip", "FIRST@example.com", 1).await;
+        assert_eq!(again.status(), 409, "one entry per email per item");
+        let joined = app.email_to_containing("second@example.com", "number 2").await;
+        assert!(joined.contains("VIP Pass"), "{joined}");
+
+        assert_eq!(app.expire_reservations_after(31).await, 1);
+        assert_eq!(app.store.order(&lapsing).await.unwrap().unwrap().status, OrderStatus::Expired);
+        let code = offered_code(&app, "first@example.com").await;
+        assert_eq!(left(&app, "vip").await, 0, "the freed seat is held for the offer");
+        let public = app.create_ticket_payment("vip", 1, "public@example.com").await;
+        assert_eq!(public.status(), 409, "the public does not get the seat the queue is owed");
+        let other = quote_with(&app, "developer", 1, &code).await;
+        assert_eq!(other.status(), 422, "the code is for the VIP Pass only");
+
+        let order = buy_with(&app, "vip", 1, "first@example.com", &code).await;
+        assert_eq!(app.store.order(&order).await.unwrap().unwrap().status, OrderStatus::Paid);
+        let reused = quote_with(&app, "vip", 1, &code).await;
+        assert_eq!(reused.status(), 422, "the code works once");
+    }
+}
+
+on_both_databases! {
+    /// An offer that runs out unused passes its seat to the next entry; the first code stops working.
+    async fn an_expired_offer_passes_to_the_next_entry(app, limited("vip", 1)) {
+        hold(&app, "vip", 1, "lapsing@example.com").await;
+        join(&app, "vip", "first@example.com", 1).await;
+        join(&app, "vip", "second@example.com", 1).await;
+        app.expire_reservations_after(31).await;
+        let first = offered_code(&app, "first@example.com").await;
+
+        sweep_after(&app, 49).await;
+
+        let second = offered_code(&app, "second@example.com").await;
+        assert_ne!(first, second);
+        assert_eq!(left(&app, "vip").await, 0, "still held, now for the second entry");
+    }
+}
+
+on_both_databases! {
+    /// "No thanks" passes the seat on at once; a scanner opening the link declines nothing.
+    async fn a_declined_offer_passes_to_the_next_entry(app, limited("vip", 1)) {
+        hold(&app, "vip", 1, "lapsing@example.com").await;
+        join(&app, "vip", "first@example.com", 1).await;
+        join(&app, "vip", "second@example.com", 1).await;
+        app.expire_reservations_after(31).await;
+        let token = app
+            .links_to("first@example.com", "/waiting-list/decline?token=", 1)
+            .await
+            .remove(0);
+
+        let page = app.get(&format!("/waiting-list/decline?token={token}")).await;
+        assert_eq!(page.status(), 200);
+        assert!(page.text().await.unwrap().contains("No thanks, pass it on"));
+        let declined = app
+            .client
+            .post(app.url(&format!("/waiting-list/decline?token={token}")))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(declined.status(), 200);
+        assert!(declined.text().await.unwrap().contains("goes to the next person"));
+
+        offered_code(&app, "second@example.com").await;
+        let unknown = app.client.post(app.url("/waiting-list/decline?token=nope")).send().await.unwrap();
+        assert_eq!(unknown.status(), 404);
+    }
+}
+
+on_both_databases! {
+    /// A refund frees the seat for the queue; refunding the order made from that offer gives
+    /// the seat to the next entry and never revives the refunded buyer's code.
+    async fn a_refund_makes_an_offer_and_never_revives_one(app, limited("vip", 1)) {
+        let bought = app.paid_ticket_order("vip", "Ana Diaz", "ana@example.com").await;
+        join(&app, "vip", "first@example.com", 1).await;
+        join(&app, "vip", "second@example.com", 1).await;
+
+        let refunded = app.admin_post(&format!("/api/admin/orders/{bought}/refund"), &json!({})).await;
+        assert_eq!(refunded.status(), 200);
+        let code = offered_code(&app, "first@example.com").await;
+        let from_offer = buy_with(&app, "vip", 1, "first@example.com", &code).await;
+
+        let refunded = app.admin_post(&format!("/api/admin/orders/{from_offer}/refund"), &json!({})).await;
+        assert_eq!(refunded.status(), 200);
+
+        offered_code(&app, "second@example.com").await;
+        let revived = quote_with(&app, "vip", 1, &code).await;
+        assert_eq!(revived.status(), 422, "the refunded offer's code stays used");
+        assert_eq!(left(&app, "vip").await, 0);
+    }
+}
+
+on_both_databases! {
+    /// Two seats that come back go together to the entry that waits for two.
+    async fn two_freed_seats_go_to_an_entry_for_two(app, limited("developer", 2)) {
+        hold(&app, "developer", 2, "lapsing@example.com").await;
+        assert_eq!(position(join(&app, "developer", "pair@example.com", 2).await).await, 1);
+
+        app.expire_reservations_after(31).await;
+
+        let code = offered_code(&app, "pair@example.com").await;
+        assert_eq!(left(&app, "developer").await, 0);
+        assert_eq!(quote_with(&app, "developer", 2, &code).await.status(), 200);
+        buy_with(&app, "developer", 2, "pair@example.com", &code).await;
+    }
+}
+
+on_both_databases! {
+    /// A raised limit goes to the queue first; what is left over goes on sale.
+    async fn a_raised_limit_is_offered_to_the_queue_first(app, limited("vip", 1)) {
+        hold(&app, "vip", 1, "holder@example.com").await;
+        join(&app, "vip", "first@example.com", 1).await;
+
+        app.store.sync_stock(&[("ticket:vip".to_owned(), 3)]).await.unwrap();
+
+        offered_code(&app, "first@example.com").await;
+        assert_eq!(left(&app, "vip").await, 1, "one seat went to the offer, one is on sale");
+    }
+}
+
+on_both_databases! {
+    /// Bad input gets a clear error.
+    async fn bad_entries_are_refused_by_the_field(app, limited("vip", 1)) {
+        hold(&app, "vip", 1, "holder@example.com").await;
+        let bad = app
+            .post_json(
+                "/api/waiting-list",
+                &json!({ "kind": "ticket", "item": "vip", "name": "x", "email": "nope", "quantity": 99 }),
+            )
+            .await;
+        assert_eq!(bad.status(), 422);
+        let body: Value = bad.json().await.unwrap();
+        for field in ["name", "email", "quantity"] {
+            assert!(body["fieldErrors"][field].is_string(), "{field}: {body}");
+        }
+        let unknown = app
+            .post_json(
+                "/api/waiting-list",
+                &json!({ "kind": "ticket", "item": "nothing", "name": "Ana Diaz", "email": "ana@example.com" }),
+            )
+            .await;
+        assert_eq!(unknown.status(), 404);
+    }
+}
