@@ -134,7 +134,11 @@ function readExchanges(harFile) {
     if (response.status >= 500) serverErrors.push(where);
     if (response.status < 400 || request.method === "HEAD") continue;
     // Pages a visitor opens from an email answer their errors as pages.
-    if (/^\/(unsubscribe|resubscribe)$/.test(new URL(request.url).pathname))
+    if (
+      /^\/(unsubscribe|resubscribe|waiting-list\/decline)$/.test(
+        new URL(request.url).pathname,
+      )
+    )
       continue;
     const type = response.content?.mimeType ?? "";
     let message;
