@@ -156,7 +156,8 @@ test.describe('when /api/config fails', () => {
   });
 
   test('the hero’s share button still shares', async ({ page }) => {
-    await page.goto('/');
+    // the served button answers once the app has taken over the page: wait for it to load
+    await page.goto('/', { waitUntil: 'networkidle' });
     await page.getByRole('button', { name: 'Share Event' }).click();
     await expect(page.getByRole('menuitem', { name: 'Copy link' })).toBeVisible();
     await expect(page.getByRole('menuitem', { name: 'Email' })).toHaveAttribute('href', /^mailto:\?subject=CodeWave/);
