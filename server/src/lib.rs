@@ -6,6 +6,7 @@ pub mod app;
 pub mod catalogue;
 pub mod clock;
 pub mod domain;
+pub mod draws;
 pub mod email;
 pub mod error;
 pub mod event;

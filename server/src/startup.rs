@@ -18,8 +18,8 @@ use crate::settings::Settings;
 use crate::state::AppState;
 use crate::store::{Store, describe_database};
 
-/// How often unpaid reservations are looked for and released.
-const EXPIRY_SWEEP_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
+/// How often unpaid reservations are released, and the units freed offered to the waiting list.
+pub const EXPIRY_SWEEP_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
 
 /// How long a stopping server waits for the email worker to finish the batch it is
 /// sending; under the 30 s most process managers allow between SIGTERM and SIGKILL.

@@ -1,5 +1,5 @@
-//! The waiting list for what sold out: where its emails send people. The queue itself, its
-//! offers and the units it holds live in `store::waiting_list`.
+//! Where the emails of the waiting list for what sold out, the presale and the draw send
+//! people. The queue itself, its offers and the units it holds live in `store::waiting_list`.
 
 use crate::domain::OrderKind;
 use crate::store::WaitingListEntry;
@@ -22,6 +22,13 @@ pub fn checkout_url(site_url: &str, entry: &WaitingListEntry, code: &str) -> Str
         }
         OrderKind::Sponsorship => format!("{site_url}/sponsor-payment?tier={}&code={code}", option("tier")),
     }
+}
+
+/// The checkout of the ticket whose stock key is `sku`, with `code` filled in; `None` for
+/// what is not a ticket.
+pub fn ticket_checkout_url(site_url: &str, sku: &str, code: &str) -> Option<String> {
+    let ticket_type = sku.strip_prefix("ticket:")?;
+    Some(format!("{site_url}/checkout/{ticket_type}?code={code}"))
 }
 
 /// The "No thanks" page of an offer, which passes its units to the next entry.

@@ -10,18 +10,19 @@ use tokio::sync::watch;
 
 use super::compose::compose;
 use super::message::{Attachment, RenderedEmail};
-use super::render::{RenderError, Renderer, WaitingListOfferLinks};
+use super::render::{PresaleLetter, PrizeLetter, RenderError, Renderer, WaitingListOfferLinks};
 use super::transport::Transport;
 use crate::admin::invitation_url;
 use crate::domain::mask_email;
 use crate::event::Event;
 use crate::invoices::{InvoiceKind, render_pdf};
 use crate::orders::Order;
+use crate::pricing::Item;
 use crate::secrets;
 use crate::settings::MailSettings;
 use crate::store::{
-    ClaimedEmail, EmailKind, EntryState, InvoiceRecord, StaffStatus, Store, WaitingListEntry,
-    attendee_email_is_current, now_millis,
+    ClaimedEmail, CodeRecord, EmailKind, EntryState, InvoiceRecord, StaffStatus, Store, StoredRegistration,
+    WaitingListEntry, attendee_email_is_current, now_millis,
 };
 use crate::waiting_list;
 
@@ -155,6 +156,33 @@ impl Mailer {
             .ok_or_else(|| "the order no longer exists".to_owned())
     }
 
+    /// The waitlist registration of `email`.
+    async fn registration(&self, email: &str) -> Result<StoredRegistration, String> {
+        self.store
+            .find_waitlist_registration(email)
+            .await
+            .map_err(|error| error.to_string())?
+            .ok_or_else(|| "the registration no longer exists".to_owned())
+    }
+
+    /// The one-click unsubscribe link every email to the waitlist carries.
+    fn unsubscribe_url(&self, registration: &StoredRegistration) -> Result<String, String> {
+        let token = registration
+            .unsubscribe_token
+            .as_deref()
+            .ok_or("the registration has no unsubscribe token")?;
+        Ok(format!("{}/unsubscribe?token={token}", self.public_url))
+    }
+
+    /// A presale's or a draw's personal code.
+    async fn personal_code(&self, id: &str) -> Result<CodeRecord, String> {
+        self.store
+            .code(id)
+            .await
+            .map_err(|error| error.to_string())?
+            .ok_or_else(|| "the code no longer exists".to_owned())
+    }
+
     /// The waiting-list entry an email is about.
     async fn waiting_list_entry(&self, id: &str) -> Result<WaitingListEntry, String> {
         self.store
@@ -167,19 +195,12 @@ impl Mailer {
     async fn send(&self, email: &ClaimedEmail) -> Result<Delivery, String> {
         let rendered = match email.kind {
             EmailKind::WaitlistConfirmation => {
-                let registration = self
-                    .store
-                    .find_waitlist_registration(&email.subject_id)
-                    .await
-                    .map_err(|error| error.to_string())?
-                    .ok_or("the registration no longer exists")?;
-                let token = registration
-                    .unsubscribe_token
-                    .ok_or("the registration has no unsubscribe token")?;
-                let unsubscribe_url = format!("{}/unsubscribe?token={token}", self.public_url);
+                let registration = self.registration(&email.subject_id).await?;
+                let unsubscribe_url = self.unsubscribe_url(&registration)?;
                 let resubscribe_url = registration
                     .unsubscribed_at
-                    .map(|_| format!("{}/resubscribe?token={token}", self.public_url));
+                    .and(registration.unsubscribe_token.as_deref())
+                    .map(|token| format!("{}/resubscribe?token={token}", self.public_url));
                 rendered(self.renderer.waitlist_confirmation(
                     &self.event,
                     &self.public_url,
@@ -352,6 +373,70 @@ impl Mailer {
                     &entry,
                     place,
                     self.event.offer_hours,
+                ))
+            }
+            EmailKind::PresaleLink => {
+                let registration = self.registration(&email.recipient).await?;
+                if !registration.subscribe {
+                    return Ok(Delivery::Cancelled(
+                        "The person unsubscribed before their link went out.",
+                    ));
+                }
+                let code = self.personal_code(&email.subject_id).await?;
+                let presale = self
+                    .store
+                    .presale_tagged(code.tag.as_deref().unwrap_or_default())
+                    .await
+                    .map_err(|error| error.to_string())?
+                    .ok_or("the code belongs to no presale")?;
+                let links = code
+                    .applies_to
+                    .iter()
+                    .filter_map(|sku| {
+                        let ticket = Item::by_sku(&self.event, sku)?;
+                        let url = waiting_list::ticket_checkout_url(&self.public_url, sku, &code.code)?;
+                        Some((ticket.name(), url))
+                    })
+                    .collect();
+                let letter = PresaleLetter {
+                    name: &registration.full_name,
+                    item: &presale.item_name,
+                    units: presale.units_per_person,
+                    code: &code.code,
+                    links,
+                    until: presale.deadline,
+                };
+                rendered(self.renderer.presale_link(
+                    &self.event,
+                    &self.public_url,
+                    &letter,
+                    &self.unsubscribe_url(&registration)?,
+                ))
+            }
+            EmailKind::DrawPrize => {
+                // Sent even if the winner unsubscribed since the draw: it is what they won.
+                let registration = self.registration(&email.recipient).await?;
+                let code = self.personal_code(&email.subject_id).await?;
+                let draw = self
+                    .store
+                    .draw_tagged(code.tag.as_deref().unwrap_or_default())
+                    .await
+                    .map_err(|error| error.to_string())?
+                    .ok_or("the code belongs to no draw")?;
+                let claim_url = waiting_list::ticket_checkout_url(&self.public_url, &draw.item, &code.code)
+                    .ok_or("the draw's prize is not a ticket")?;
+                let letter = PrizeLetter {
+                    name: &registration.full_name,
+                    item: &draw.item_name,
+                    code: &code.code,
+                    claim_url: &claim_url,
+                    seed: &draw.seed,
+                };
+                rendered(self.renderer.draw_prize(
+                    &self.event,
+                    &self.public_url,
+                    &letter,
+                    &self.unsubscribe_url(&registration)?,
                 ))
             }
             EmailKind::WaitingListOffer => {

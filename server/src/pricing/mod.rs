@@ -10,4 +10,4 @@ mod sales;
 
 pub use item::Item;
 pub use quote::{AppliedCode, CodeProblem, Discount, Quote, QuoteError, TaxLine, code_label, quote};
-pub use sales::{Phase, Sales, current_phase, next_boundary, sales_state};
+pub use sales::{Phase, Sales, current_phase, next_boundary, public_sales_open, sales_state, sold_out};

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 
-use super::{Item, Sales, current_phase, sales_state};
+use super::{Item, Sales, current_phase, sales_state, sold_out};
 use crate::domain::Money;
 use crate::event::{Event, SalesTax};
 use crate::store::{CodeKind, CodeRecord};
@@ -136,11 +136,18 @@ pub fn quote(
     if let Some(code) = code {
         check_code(code, &item_sku, quantity, now)?;
     }
+    let held_for_code = code.is_some_and(|code| code.reserved_left >= quantity);
     match sales_state(event, item, now, stock) {
         Sales::Open => {}
+        // A presale's link or a draw's prize: before the public, from the same stock.
+        Sales::NotYet { .. } if code.is_some_and(|code| code.early_access) => {
+            if sold_out(item, stock) && !held_for_code {
+                return Err(QuoteError::SoldOut);
+            }
+        }
         Sales::NotYet { from } => return Err(QuoteError::NotYet { from }),
         Sales::Closed => return Err(QuoteError::Closed),
-        Sales::SoldOut if code.is_some_and(|code| code.reserved_left >= quantity) => {}
+        Sales::SoldOut if held_for_code => {}
         Sales::SoldOut => return Err(QuoteError::SoldOut),
     }
     let phase = current_phase(item, now, stock, quantity);

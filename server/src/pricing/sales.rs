@@ -35,7 +35,7 @@ impl Sales {
 /// The item's sales at `now`, with `stock` the units left by stock key.
 pub fn sales_state(event: &Event, item: Item<'_>, now: OffsetDateTime, stock: &HashMap<String, i64>) -> Sales {
     let sale = item.sale();
-    let from = [event.sales_open, sale.available_from].into_iter().flatten().max();
+    let from = public_sales_open(event, item);
     let until = [event.sales_close, sale.available_until].into_iter().flatten().min();
     if let Some(from) = from
         && now < from
@@ -45,10 +45,24 @@ pub fn sales_state(event: &Event, item: Item<'_>, now: OffsetDateTime, stock: &H
     if until.is_some_and(|until| now >= until) {
         return Sales::Closed;
     }
-    if stock.get(&item.sku()).is_some_and(|left| *left < item.min_quantity()) {
+    if sold_out(item, stock) {
         return Sales::SoldOut;
     }
     Sales::Open
+}
+
+/// When the item's public sales open: the later of the event's and its own opening; `None`
+/// when neither is set (on sale from the start).
+pub fn public_sales_open(event: &Event, item: Item<'_>) -> Option<OffsetDateTime> {
+    [event.sales_open, item.sale().available_from]
+        .into_iter()
+        .flatten()
+        .max()
+}
+
+/// Whether the item's stock, `stock` the units left by stock key, cannot fill its smallest order.
+pub fn sold_out(item: Item<'_>, stock: &HashMap<String, i64>) -> bool {
+    stock.get(&item.sku()).is_some_and(|left| *left < item.min_quantity())
 }
 
 /// The price phase an order applies to.

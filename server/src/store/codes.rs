@@ -24,7 +24,7 @@ pub enum CodeKind {
 }
 
 impl CodeKind {
-    fn as_parts(self) -> (&'static str, i64) {
+    pub(super) fn as_parts(self) -> (&'static str, i64) {
         match self {
             Self::PercentOff(percent) => ("percent_off", percent),
             Self::AmountOff(amount) => ("amount_off", amount.cents()),
@@ -70,6 +70,8 @@ pub struct CodeRecord {
     /// The hidden item it lists and sells.
     #[schema(required = true)]
     pub unlocks: Option<String>,
+    /// It can be used before its items' public sales open: a presale's priority link, a draw's prize.
+    pub early_access: bool,
     #[schema(required = true)]
     pub tag: Option<String>,
     #[schema(required = true)]
@@ -91,6 +93,8 @@ pub struct NewCode {
     /// Units of the one item in `applies_to` to hold out of its stock.
     pub reserve: Option<i64>,
     pub unlocks: Option<String>,
+    /// Usable before the items' public sales open.
+    pub early_access: bool,
     pub tag: Option<String>,
     pub note: Option<String>,
 }
@@ -129,7 +133,8 @@ pub struct TagUses {
 
 const COLUMNS: &str =
     "id, code, applies_to, kind, value, max_uses, uses, valid_from, valid_until, reserve, reserved_left,
-    unlocks, tag, note, CASE WHEN disabled THEN 1 ELSE 0 END AS disabled, created_at, updated_at";
+    unlocks, CASE WHEN early_access THEN 1 ELSE 0 END AS early_access, tag, note,
+    CASE WHEN disabled THEN 1 ELSE 0 END AS disabled, created_at, updated_at";
 
 fn code_from_row(row: &AnyRow) -> Result<CodeRecord, sqlx::Error> {
     let decode_error = |column: &str, value: &str| sqlx::Error::ColumnDecode {
@@ -150,6 +155,7 @@ fn code_from_row(row: &AnyRow) -> Result<CodeRecord, sqlx::Error> {
         reserve: row.try_get("reserve")?,
         reserved_left: row.try_get("reserved_left")?,
         unlocks: row.try_get("unlocks")?,
+        early_access: row.try_get::<i64, _>("early_access")? != 0,
         tag: row.try_get("tag")?,
         note: row.try_get("note")?,
         disabled: row.try_get::<i64, _>("disabled")? != 0,
@@ -344,8 +350,8 @@ pub(super) async fn insert_code(
     let (kind, value) = code.kind.as_parts();
     sqlx::query(
         "INSERT INTO codes (id, code, applies_to, kind, value, max_uses, uses, valid_from, valid_until, reserve,
-             reserved_left, unlocks, tag, note, created_at, updated_at, held_keys)
-         VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10, $11, $12, $13, $14, $14, $15)",
+             reserved_left, unlocks, tag, note, created_at, updated_at, held_keys, early_access)
+         VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10, $11, $12, $13, $14, $14, $15, $16)",
     )
     .bind(id)
     .bind(&code.code)
@@ -362,6 +368,7 @@ pub(super) async fn insert_code(
     .bind(code.note.as_deref())
     .bind(now)
     .bind(held_keys.map(|keys| serde_json::to_string(keys).unwrap_or_else(|_| "[]".into())))
+    .bind(code.early_access)
     .execute(&mut **tx)
     .await
     .map(drop)

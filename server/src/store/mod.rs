@@ -7,11 +7,13 @@ mod admin;
 mod backup;
 mod codes;
 mod door;
+mod draws;
 mod idempotency;
 mod invoices;
 mod orders;
 mod outbox;
 mod pickups;
+mod presales;
 mod refunds;
 mod reports;
 mod sandbox;
@@ -19,6 +21,7 @@ mod sponsors;
 mod staff;
 mod tickets;
 mod waiting_list;
+mod waiting_list_desk;
 mod waitlist;
 
 use std::sync::Arc;
@@ -33,11 +36,13 @@ pub use admin::AuditEntry;
 pub use backup::BackupError;
 pub use codes::{CodeChange, CodeKind, CodeRecord, CodeUse, CreateCodesError, NewCode, TagUses};
 pub use door::{DuplicateScan, FoundAttendee, ListedTicket, OfflineCheckIn, OfflineScan};
+pub use draws::{Draw, DrawError, NewDraw, Winner as DrawWinner};
 pub use idempotency::{IDEMPOTENCY_WINDOW_MILLIS, IdempotencyClaim};
 pub use invoices::{Correction, InvoiceRecord};
 pub use orders::{NewPendingOrder, OverdueOrder, PaidTransition, ReserveError};
 pub use outbox::{ClaimedEmail, EMAIL_STATUSES, EmailKind, OutboxEmail};
 pub use pickups::{Handover, PickLine};
+pub use presales::{NewPresale, Presale};
 pub use refunds::{BeginRefundError, NewRefund, RefundRecord, RefundStatus};
 pub use reports::{OrderFilter, OrderTotals, Page, Sale, StockLevel};
 pub use sandbox::SandboxConfirmation;
@@ -52,6 +57,7 @@ pub use tickets::{
     attendee_email_is_current,
 };
 pub use waiting_list::{Declined, Entry as WaitingListEntry, EntryState, JoinError, NewEntry, OFFER_TAG};
+pub use waiting_list_desk::{DeskError, Queue as WaitingListQueue};
 pub use waitlist::StoredRegistration;
 
 static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/sqlite");

@@ -25,6 +25,10 @@ pub enum EmailKind {
     WaitingListJoined,
     /// Units held for someone on the waiting list, with their code. Subject: the entry's id.
     WaitingListOffer,
+    /// A presale's priority link to a waitlist registration. Subject: the link's code's id.
+    PresaleLink,
+    /// A free code for a draw's winner. Subject: the code's id.
+    DrawPrize,
 }
 
 impl EmailKind {
@@ -39,11 +43,13 @@ impl EmailKind {
             Self::SponsorReview => "sponsor_review",
             Self::WaitingListJoined => "waiting_list_joined",
             Self::WaitingListOffer => "waiting_list_offer",
+            Self::PresaleLink => "presale_link",
+            Self::DrawPrize => "draw_prize",
         }
     }
 
     /// Lower is sent first: a buyer waiting for a receipt comes before a newsletter sign-up.
-    fn priority(self) -> i64 {
+    pub(super) fn priority(self) -> i64 {
         match self {
             Self::OrderConfirmation
             | Self::RefundConfirmation
@@ -52,8 +58,9 @@ impl EmailKind {
             | Self::StaffInvitation
             | Self::SponsorReview
             | Self::WaitingListJoined
-            | Self::WaitingListOffer => 0,
-            Self::WaitlistConfirmation => 1,
+            | Self::WaitingListOffer
+            | Self::DrawPrize => 0,
+            Self::WaitlistConfirmation | Self::PresaleLink => 1,
         }
     }
 
@@ -68,6 +75,8 @@ impl EmailKind {
             "sponsor_review" => Self::SponsorReview,
             "waiting_list_joined" => Self::WaitingListJoined,
             "waiting_list_offer" => Self::WaitingListOffer,
+            "presale_link" => Self::PresaleLink,
+            "draw_prize" => Self::DrawPrize,
             _ => return None,
         })
     }
@@ -303,6 +312,12 @@ mod tests {
             EmailKind::RefundConfirmation,
             EmailKind::AttendeeTicket,
             EmailKind::InvoiceCorrection,
+            EmailKind::StaffInvitation,
+            EmailKind::SponsorReview,
+            EmailKind::WaitingListJoined,
+            EmailKind::WaitingListOffer,
+            EmailKind::PresaleLink,
+            EmailKind::DrawPrize,
         ] {
             assert_eq!(EmailKind::parse(kind.as_str()), Some(kind));
         }

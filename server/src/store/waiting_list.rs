@@ -49,6 +49,17 @@ pub enum EntryState {
 }
 
 impl EntryState {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Waiting => "waiting",
+            Self::Offered => "offered",
+            Self::Used => "used",
+            Self::Expired => "expired",
+            Self::Declined => "declined",
+            Self::Removed => "removed",
+        }
+    }
+
     fn parse(text: &str) -> Option<Self> {
         Some(match text {
             "waiting" => Self::Waiting,
@@ -77,9 +88,26 @@ pub struct Entry {
     pub state: EntryState,
     /// The offer's code, once one went out.
     pub code: Option<String>,
+    /// When the offer went out (Unix ms).
+    pub offered_at: Option<i64>,
     /// When the offer's hold ends (Unix ms).
     pub offer_expires_at: Option<i64>,
     pub created_at: i64,
+}
+
+impl Entry {
+    /// "Hackathon Tee (M, Black)": the item, and the variant it waits for.
+    pub fn item_label(&self) -> String {
+        let variant: Vec<&str> = ["size", "color"]
+            .iter()
+            .filter_map(|key| self.options.get(key)?.as_str())
+            .collect();
+        if variant.is_empty() {
+            self.item_name.clone()
+        } else {
+            format!("{} ({})", self.item_name, variant.join(", "))
+        }
+    }
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -100,10 +128,11 @@ pub enum Declined {
     Before,
 }
 
-const ENTRY_COLUMNS: &str = "e.id, e.kind, e.sku, e.variant_sku, e.item_name, e.options, e.name, e.email, e.quantity,
-    e.state, e.created_at, c.code, c.valid_until";
+pub(super) const ENTRY_COLUMNS: &str =
+    "e.id, e.kind, e.sku, e.variant_sku, e.item_name, e.options, e.name, e.email, e.quantity,
+    e.state, e.created_at, e.offered_at, c.code, c.valid_until";
 
-fn entry_from_row(row: &AnyRow) -> Result<Entry, sqlx::Error> {
+pub(super) fn entry_from_row(row: &AnyRow) -> Result<Entry, sqlx::Error> {
     let decode_error = |column: &str, value: &str| sqlx::Error::ColumnDecode {
         index: column.to_owned(),
         source: format!("unexpected value {value:?}").into(),
@@ -123,28 +152,29 @@ fn entry_from_row(row: &AnyRow) -> Result<Entry, sqlx::Error> {
         quantity: row.try_get("quantity")?,
         state: EntryState::parse(&state).ok_or_else(|| decode_error("state", &state))?,
         code: row.try_get("code")?,
+        offered_at: row.try_get("offered_at")?,
         offer_expires_at: row.try_get("valid_until")?,
         created_at: row.try_get("created_at")?,
     })
 }
 
 /// A waiting entry, as the offers see it.
-struct Waiting {
-    id: String,
-    sku: String,
+pub(super) struct Waiting {
+    pub id: String,
+    pub sku: String,
     /// The stock keys it waits on: the item's, and its variant's.
-    keys: Vec<String>,
-    quantity: i64,
-    email: String,
+    pub keys: Vec<String>,
+    pub quantity: i64,
+    pub email: String,
 }
 
 /// The stock keys an entry waits on.
-fn keys_of(sku: &str, variant_sku: Option<&str>) -> Vec<String> {
+pub(super) fn keys_of(sku: &str, variant_sku: Option<&str>) -> Vec<String> {
     std::iter::once(sku).chain(variant_sku).map(str::to_owned).collect()
 }
 
 /// Counts `units` more (or, negative, fewer) as owed to the waiting list on each of `keys`.
-async fn owe(tx: &mut Transaction<'_, Any>, keys: &[String], units: i64) -> Result<(), sqlx::Error> {
+pub(super) async fn owe(tx: &mut Transaction<'_, Any>, keys: &[String], units: i64) -> Result<(), sqlx::Error> {
     for key in keys {
         sqlx::query("UPDATE stock SET queued = CASE WHEN queued + $2 > 0 THEN queued + $2 ELSE 0 END WHERE sku = $1")
             .bind(key)
@@ -254,10 +284,6 @@ impl Store {
     /// (their units came back when their codes' holds were released). Answers how many offers
     /// went out.
     pub async fn offer_freed_units(&self, now: i64) -> Result<usize, sqlx::Error> {
-        let offer_hours = self
-            .event
-            .as_ref()
-            .map_or(crate::event::DEFAULT_OFFER_HOURS, |event| event.offer_hours);
         sqlx::query(
             "UPDATE waiting_list_entries SET state = 'expired', updated_at = $1
              WHERE state = 'offered'
@@ -287,8 +313,7 @@ impl Store {
             if waiting.keys.iter().any(|key| held_up.contains(key)) {
                 continue;
             }
-            let until = now + i64::from(offer_hours) * 60 * 60 * 1000;
-            if self.make_offer(&waiting, now, until).await? {
+            if self.make_offer(&waiting, now, self.offer_until(now)).await? {
                 offered += 1;
             } else {
                 held_up.extend(waiting.keys);
@@ -298,6 +323,15 @@ impl Store {
             self.stock_changed();
         }
         Ok(offered)
+    }
+
+    /// When an offer made at `now` ends: the event file's `offer_hours` later.
+    pub(super) fn offer_until(&self, now: i64) -> i64 {
+        let offer_hours = self
+            .event
+            .as_ref()
+            .map_or(crate::event::DEFAULT_OFFER_HOURS, |event| event.offer_hours);
+        now + i64::from(offer_hours) * 60 * 60 * 1000
     }
 
     /// Offers what a change just freed, now rather than at the next sweep. The change itself
@@ -310,7 +344,7 @@ impl Store {
 
     /// Takes an entry's units out of the stock for its offer, in one transaction; `false` when
     /// they are not all free (or another instance made the offer first).
-    async fn make_offer(&self, waiting: &Waiting, now: i64, until: i64) -> Result<bool, sqlx::Error> {
+    pub(super) async fn make_offer(&self, waiting: &Waiting, now: i64, until: i64) -> Result<bool, sqlx::Error> {
         let Waiting {
             id,
             sku,
@@ -352,6 +386,7 @@ impl Store {
             valid_until: Some(until),
             reserve: Some(quantity),
             unlocks: None,
+            early_access: false,
             tag: Some(OFFER_TAG.to_owned()),
             note: Some(format!("Waiting-list offer to {email}")),
         };

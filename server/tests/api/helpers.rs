@@ -417,6 +417,16 @@ impl TestApp {
             .expect("the request is answered")
     }
 
+    /// A back-office DELETE as a script makes it, with the admin token.
+    pub async fn admin_delete(&self, path: &str) -> reqwest::Response {
+        self.client
+            .delete(self.url(path))
+            .bearer_auth(ADMIN_TOKEN)
+            .send()
+            .await
+            .expect("the request is answered")
+    }
+
     /// Signs in with the admin password; answers the session cookie ("admin_session=…").
     pub async fn sign_in(&self) -> String {
         let response = self

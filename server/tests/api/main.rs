@@ -20,6 +20,7 @@ mod live_mode;
 mod merchandise_checkout;
 mod observability;
 mod openapi;
+mod presales_and_draws;
 mod pricing;
 mod privacy;
 mod sandbox_cards;

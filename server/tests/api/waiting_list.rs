@@ -251,3 +251,99 @@ on_both_databases! {
         assert_eq!(unknown.status(), 404);
     }
 }
+
+/// The back office's queues.
+async fn queues(app: &TestApp) -> Vec<Value> {
+    let listed = app.admin_get("/api/admin/waiting-list").await;
+    assert_eq!(listed.status(), 200);
+    let listed: Value = listed.json().await.unwrap();
+    listed["queues"].as_array().unwrap().clone()
+}
+
+/// The entry of `email` in `queue`.
+fn entry<'a>(queue: &'a Value, email: &str) -> &'a Value {
+    queue["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|entry| entry["email"] == email)
+        .unwrap()
+}
+
+on_both_databases! {
+    /// The organizer sees each queue in order, moves an entry up, and takes entries off: a
+    /// waiting one stops being owed its seat, an offered one's seat goes to the next in line.
+    async fn the_organizer_moves_and_removes_entries(app, limited("vip", 1)) {
+        hold(&app, "vip", 1, "lapsing@example.com").await;
+        for email in ["first@example.com", "second@example.com", "third@example.com"] {
+            join(&app, "vip", email, 1).await;
+        }
+        let listed = queues(&app).await;
+        assert_eq!(listed.len(), 1);
+        assert_eq!(listed[0]["sku"], "ticket:vip");
+        assert_eq!(listed[0]["itemName"], "VIP Pass");
+        assert_eq!(listed[0]["waiting"], 3);
+        assert_eq!(listed[0]["free"], 0);
+        assert_eq!(listed[0]["blocked"], Value::Null);
+        let third = entry(&listed[0], "third@example.com")["id"].as_str().unwrap().to_owned();
+        let first = entry(&listed[0], "first@example.com")["id"].as_str().unwrap().to_owned();
+        assert_eq!(entry(&listed[0], "third@example.com")["place"], 3);
+
+        let moved = app.admin_post(&format!("/api/admin/waiting-list/{third}/move-up"), &json!({})).await;
+        assert_eq!(moved.status(), 200);
+        assert_eq!(moved.json::<Value>().await.unwrap()["place"], 2);
+        let top = app.admin_post(&format!("/api/admin/waiting-list/{first}/move-up"), &json!({})).await;
+        assert_eq!(top.status(), 409, "the first is first already");
+        let second = entry(&queues(&app).await[0], "second@example.com")["id"].as_str().unwrap().to_owned();
+        assert_eq!(app.admin_delete(&format!("/api/admin/waiting-list/{second}")).await.status(), 204);
+        assert_eq!(app.admin_delete(&format!("/api/admin/waiting-list/{second}")).await.status(), 409);
+        assert_eq!(app.admin_delete("/api/admin/waiting-list/no-such-entry").await.status(), 404);
+
+        app.expire_reservations_after(31).await;
+        let listed = queues(&app).await;
+        assert_eq!(entry(&listed[0], "first@example.com")["state"], "offered");
+        assert!(entry(&listed[0], "first@example.com")["offerExpiresAt"].is_i64());
+        assert_eq!(entry(&listed[0], "second@example.com")["state"], "removed");
+        assert_eq!(entry(&listed[0], "third@example.com")["place"], 1);
+        let code = offered_code(&app, "first@example.com").await;
+
+        assert_eq!(app.admin_delete(&format!("/api/admin/waiting-list/{first}")).await.status(), 204);
+        assert_eq!(quote_with(&app, "vip", 1, &code).await.status(), 422, "a removed offer's code stops working");
+        offered_code(&app, "third@example.com").await;
+        assert_eq!(entry(&queues(&app).await[0], "third@example.com")["state"], "offered");
+        assert_eq!(left(&app, "vip").await, 0, "the seat went to the next in line, not on sale");
+    }
+}
+
+on_both_databases! {
+    /// Free seats too few for the first in line are explained, and the organizer can offer
+    /// them by hand to someone behind who wants fewer.
+    async fn the_organizer_sees_why_no_offer_went_out_and_offers_by_hand(app, limited("vip", 3)) {
+        let created = app.create_ticket_payment("vip", 2, "paid@example.com").await;
+        let created: Value = created.json().await.unwrap();
+        let paid = app.pay_with_card(created["clientSecret"].as_str().unwrap(), "4242424242424242").await;
+        assert_eq!(paid.status(), 200);
+        hold(&app, "vip", 1, "lapsing@example.com").await;
+        join(&app, "vip", "pair@example.com", 2).await;
+        join(&app, "vip", "single@example.com", 1).await;
+
+        app.expire_reservations_after(31).await;
+        let listed = queues(&app).await;
+        assert_eq!(listed[0]["free"], 1);
+        assert_eq!(listed[0]["waitingUnits"], 3);
+        let blocked = listed[0]["blocked"].as_str().unwrap();
+        assert!(blocked.contains("the first in line wants 2"), "{blocked}");
+        assert_eq!(entry(&listed[0], "single@example.com")["state"], "waiting", "the queue keeps its order");
+
+        let pair = entry(&listed[0], "pair@example.com")["id"].as_str().unwrap().to_owned();
+        let too_many = app.admin_post(&format!("/api/admin/waiting-list/{pair}/offer"), &json!({})).await;
+        assert_eq!(too_many.status(), 409);
+        let single = entry(&listed[0], "single@example.com")["id"].as_str().unwrap().to_owned();
+        let offered = app.admin_post(&format!("/api/admin/waiting-list/{single}/offer"), &json!({})).await;
+        assert_eq!(offered.status(), 200, "{}", offered.text().await.unwrap());
+        let offered: Value = offered.json().await.unwrap();
+        assert_eq!(offered["code"], offered_code(&app, "single@example.com").await);
+        let again = app.admin_post(&format!("/api/admin/waiting-list/{single}/offer"), &json!({})).await;
+        assert_eq!(again.status(), 409, "an offer went out already");
+    }
+}

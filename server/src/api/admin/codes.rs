@@ -144,6 +144,9 @@ struct CreateRequest {
     /// A hidden item (`hidden = true` in the event file) it lists and sells.
     #[schema(example = "ticket:speaker")]
     unlocks: Option<String>,
+    /// Usable before its items' public sales open (false when absent).
+    #[serde(default)]
+    early_access: bool,
     #[schema(max_length = 60)]
     tag: Option<String>,
     #[schema(max_length = 500)]
@@ -303,6 +306,7 @@ fn new_codes(event: &Event, request: &CreateRequest) -> Result<Vec<NewCode>, Fie
                 valid_until,
                 reserve: request.reserve,
                 unlocks: request.unlocks.clone(),
+                early_access: request.early_access,
                 tag: tag.clone(),
                 note: note.clone(),
             })

@@ -12,11 +12,13 @@ mod exports;
 mod invoices;
 mod orders;
 mod pickups;
+mod presales;
 mod refunds;
 mod responses;
 mod session;
 mod sponsorships;
 mod staff;
+mod waiting_list;
 mod waitlist;
 
 pub(super) use auth::SESSION_COOKIE;
@@ -35,6 +37,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(refunds::router())
         .merge(emails::router())
         .merge(waitlist::router())
+        .merge(waiting_list::router())
+        .merge(presales::router())
         .merge(sponsorships::router())
         .merge(exports::router())
         .merge(check_in::router())

@@ -19,11 +19,12 @@ use crate::orders::{Order, OrderKind};
 use crate::sponsors::sponsor_page_url;
 use crate::store::{RefundRecord, SponsorProfile, TicketRecord, TicketStatus, WaitingListEntry};
 use crate::tickets::display_code;
-pub use views::WaitingListOfferLinks;
 use views::{
-    AttendeeTicket, EventView, InvoiceCorrection, MerchandiseConfirmation, RefundConfirmation, SponsorReview,
-    SponsorshipReceipt, StaffInvitation, TicketAccess, TicketReceipt, WaitingListJoined, WaitingListOffer, Waitlist,
+    AttendeeTicket, DrawPrize, EventView, InvoiceCorrection, MerchandiseConfirmation, PresaleLink, RefundConfirmation,
+    SponsorReview, SponsorshipReceipt, StaffInvitation, TicketAccess, TicketReceipt, WaitingListJoined,
+    WaitingListOffer, Waitlist,
 };
+pub use views::{PresaleLetter, PrizeLetter, WaitingListOfferLinks};
 
 const TICKET_QR_ID: &str = "ticket-qr";
 const PICKUP_QR_ID: &str = "pickup-qr";
@@ -84,6 +85,14 @@ const TEMPLATES: &[(&str, &str)] = &[
     template!("waiting_list_offer/preheader.txt"),
     template!("waiting_list_offer/body.txt"),
     template!("waiting_list_offer/body.html"),
+    template!("presale_link/subject.txt"),
+    template!("presale_link/preheader.txt"),
+    template!("presale_link/body.txt"),
+    template!("presale_link/body.html"),
+    template!("draw_prize/subject.txt"),
+    template!("draw_prize/preheader.txt"),
+    template!("draw_prize/body.txt"),
+    template!("draw_prize/body.html"),
 ];
 
 #[derive(Debug, thiserror::Error)]
@@ -413,6 +422,36 @@ impl Renderer {
         let view = WaitingListOffer::new(event, entry, offer);
         let context = email_context(&EventView::new(event, site_url), None, &view);
         self.compose("waiting_list_offer", &context)
+    }
+
+    /// A presale's priority link, to one subscribed registration; carries the unsubscribe link.
+    pub fn presale_link(
+        &self,
+        event: &Event,
+        site_url: &str,
+        letter: &PresaleLetter<'_>,
+        unsubscribe_url: &str,
+    ) -> Result<RenderedEmail, RenderError> {
+        let view = PresaleLink::new(event, letter);
+        let context = email_context(&EventView::new(event, site_url), Some(unsubscribe_url), &view);
+        let mut email = self.compose("presale_link", &context)?;
+        email.unsubscribe_url = Some(unsubscribe_url.to_owned());
+        Ok(email)
+    }
+
+    /// A draw's winner, with their free code; carries the unsubscribe link.
+    pub fn draw_prize(
+        &self,
+        event: &Event,
+        site_url: &str,
+        letter: &PrizeLetter<'_>,
+        unsubscribe_url: &str,
+    ) -> Result<RenderedEmail, RenderError> {
+        let view = DrawPrize::new(letter);
+        let context = email_context(&EventView::new(event, site_url), Some(unsubscribe_url), &view);
+        let mut email = self.compose("draw_prize", &context)?;
+        email.unsubscribe_url = Some(unsubscribe_url.to_owned());
+        Ok(email)
     }
 
     /// The subject and both parts of the email whose templates are in `folder`, set in the layout.

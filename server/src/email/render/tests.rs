@@ -731,6 +731,7 @@ fn waiting_entry(name: &str) -> crate::store::WaitingListEntry {
         quantity: 2,
         state: crate::store::EntryState::Offered,
         code: Some("WAIT-7K3P9QXM".into()),
+        offered_at: Some(PAID_AT),
         // 2026-02-02T03:00:00Z: 23:00 on February 1 at the venue.
         offer_expires_at: Some(PAID_AT),
         created_at: PAID_AT,
@@ -788,4 +789,79 @@ fn a_waiting_list_offer_carries_its_code_its_deadline_and_both_links() {
         "{}",
         email.subject
     );
+}
+
+#[test]
+fn a_presale_link_opens_each_ticket_until_its_deadline_and_can_be_unsubscribed_from() {
+    let letter = PresaleLetter {
+        name: SCRIPT,
+        item: "Every ticket",
+        units: 4,
+        code: "PRE-7K3P9QXM",
+        links: vec![
+            (
+                "Developer Pass".into(),
+                "https://codewave.events/checkout/developer?code=PRE-7K3P9QXM".into(),
+            ),
+            (
+                "VIP Pass".into(),
+                "https://codewave.events/checkout/vip?code=PRE-7K3P9QXM".into(),
+            ),
+        ],
+        until: PAID_AT,
+    };
+    let unsubscribe = "https://codewave.events/unsubscribe?token=u1";
+    let email = Renderer::new()
+        .presale_link(&shipped_event(), SITE, &letter, unsubscribe)
+        .unwrap();
+
+    assert_eq!(email.unsubscribe_url.as_deref(), Some(unsubscribe));
+    for part in [email.text.as_str(), &unescaped(&email.html)] {
+        assert_contains_all(
+            part,
+            &[
+                "Hi there",
+                "up to 4",
+                "PRE-7K3P9QXM",
+                "23:00 on February 1, 2026",
+                "https://codewave.events/checkout/developer?code=PRE-7K3P9QXM",
+                "https://codewave.events/checkout/vip?code=PRE-7K3P9QXM",
+                unsubscribe,
+            ],
+        );
+    }
+    assert!(!email.html.contains("<script>"), "a name with markup is never printed");
+}
+
+#[test]
+fn a_draw_prize_gives_the_code_the_claim_link_and_the_seed() {
+    let letter = PrizeLetter {
+        name: "Wanda Winner",
+        item: "Developer Pass",
+        code: "WIN-7K3P9QXM",
+        claim_url: "https://codewave.events/checkout/developer?code=WIN-7K3P9QXM",
+        seed: "launch-2026",
+    };
+    let unsubscribe = "https://codewave.events/unsubscribe?token=u1";
+    let email = Renderer::new()
+        .draw_prize(&shipped_event(), SITE, &letter, unsubscribe)
+        .unwrap();
+
+    assert!(
+        email.subject.contains("You won a free Developer Pass"),
+        "{}",
+        email.subject
+    );
+    for part in [email.text.as_str(), &unescaped(&email.html)] {
+        assert_contains_all(
+            part,
+            &[
+                "Hi Wanda Winner",
+                "WIN-7K3P9QXM",
+                "https://codewave.events/checkout/developer?code=WIN-7K3P9QXM",
+                "launch-2026",
+                unsubscribe,
+            ],
+        );
+    }
 }

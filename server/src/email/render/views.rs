@@ -431,7 +431,7 @@ impl WaitingListJoined {
     pub fn new(entry: &WaitingListEntry, place: i64, offer_hours: u32) -> Self {
         Self {
             greeting_name: greeting_name(&entry.name),
-            item: entry_item(entry),
+            item: entry.item_label(),
             quantity: entry.quantity,
             place: (place > 0).then_some(place),
             offer_hours,
@@ -456,7 +456,7 @@ impl WaitingListOffer {
     pub fn new(event: &Event, entry: &WaitingListEntry, offer: &WaitingListOfferLinks<'_>) -> Self {
         Self {
             greeting_name: greeting_name(&entry.name),
-            item: entry_item(entry),
+            item: entry.item_label(),
             quantity: entry.quantity,
             code: offer.code.to_owned(),
             checkout_url: offer.checkout_url.to_owned(),
@@ -474,6 +474,84 @@ pub struct WaitingListOfferLinks<'a> {
     pub until: i64,
 }
 
+/// What a presale's email says to one person: their code, the checkout of each ticket it opens
+/// (name and link) and until when (Unix ms).
+pub struct PresaleLetter<'a> {
+    pub name: &'a str,
+    pub item: &'a str,
+    pub units: i64,
+    pub code: &'a str,
+    pub links: Vec<(String, String)>,
+    pub until: i64,
+}
+
+#[derive(Debug, Serialize)]
+pub(super) struct PresaleLink {
+    pub greeting_name: String,
+    pub item: String,
+    pub units: i64,
+    pub code: String,
+    pub links: Vec<NamedLink>,
+    /// The venue's clock.
+    pub until: String,
+}
+
+#[derive(Debug, Serialize)]
+pub(super) struct NamedLink {
+    pub name: String,
+    pub url: String,
+}
+
+impl PresaleLink {
+    pub fn new(event: &Event, letter: &PresaleLetter<'_>) -> Self {
+        Self {
+            greeting_name: greeting_name(letter.name),
+            item: letter.item.to_owned(),
+            units: letter.units,
+            code: letter.code.to_owned(),
+            links: letter
+                .links
+                .iter()
+                .map(|(name, url)| NamedLink {
+                    name: name.clone(),
+                    url: url.clone(),
+                })
+                .collect(),
+            until: event.venue_time(letter.until),
+        }
+    }
+}
+
+/// What a draw's winner is told: the prize, their code, where to claim it, and the draw's seed.
+pub struct PrizeLetter<'a> {
+    pub name: &'a str,
+    pub item: &'a str,
+    pub code: &'a str,
+    pub claim_url: &'a str,
+    pub seed: &'a str,
+}
+
+#[derive(Debug, Serialize)]
+pub(super) struct DrawPrize {
+    pub greeting_name: String,
+    pub item: String,
+    pub code: String,
+    pub claim_url: String,
+    pub seed: String,
+}
+
+impl DrawPrize {
+    pub fn new(letter: &PrizeLetter<'_>) -> Self {
+        Self {
+            greeting_name: greeting_name(letter.name),
+            item: letter.item.to_owned(),
+            code: letter.code.to_owned(),
+            claim_url: letter.claim_url.to_owned(),
+            seed: letter.seed.to_owned(),
+        }
+    }
+}
+
 /// A name typed into a public form, when it is safe to print: anyone can type any name for
 /// any address, so one that could carry a link is left out.
 fn greeting_name(name: &str) -> String {
@@ -481,18 +559,5 @@ fn greeting_name(name: &str) -> String {
         "there".to_owned()
     } else {
         name.to_owned()
-    }
-}
-
-/// "Hackathon Tee (M, Black)": the item, and the variant an entry waits for.
-fn entry_item(entry: &WaitingListEntry) -> String {
-    let variant: Vec<&str> = ["size", "color"]
-        .iter()
-        .filter_map(|key| entry.options.get(key)?.as_str())
-        .collect();
-    if variant.is_empty() {
-        entry.item_name.clone()
-    } else {
-        format!("{} ({})", entry.item_name, variant.join(", "))
     }
 }

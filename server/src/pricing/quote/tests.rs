@@ -68,6 +68,7 @@ fn code(kind: CodeKind) -> CodeRecord {
         reserve: None,
         reserved_left: 0,
         unlocks: None,
+        early_access: false,
         tag: None,
         note: None,
         disabled: false,
@@ -254,6 +255,32 @@ fn sales_windows_open_and_close_the_shop() {
     );
     assert!(at(datetime!(2025-09-01 09:00 -4)).is_ok());
     assert_eq!(at(datetime!(2026-05-22 18:00 -4)), Err(QuoteError::Closed));
+}
+
+#[test]
+fn an_early_access_code_buys_before_the_public_but_not_what_is_sold_out_or_closed() {
+    let mut event = event();
+    event.sales_open = Some(datetime!(2025-09-01 09:00 -4));
+    event.sales_close = Some(datetime!(2026-05-22 18:00 -4));
+    let early = CodeRecord {
+        early_access: true,
+        ..code(CodeKind::PercentOff(0))
+    };
+    let plain = code(CodeKind::PercentOff(10));
+    let none = HashMap::new();
+    let sold_out = HashMap::from([("ticket:vip".to_owned(), 0)]);
+    let before = datetime!(2025-08-20 12:00 -4);
+    let at = |now, stock: &HashMap<String, i64>, code: &CodeRecord| {
+        quote(&event, ticket(&event, "vip"), 1, now, stock, Some(code))
+    };
+
+    assert!(at(before, &none, &early).is_ok());
+    assert!(matches!(at(before, &none, &plain), Err(QuoteError::NotYet { .. })));
+    assert_eq!(at(before, &sold_out, &early), Err(QuoteError::SoldOut));
+    assert_eq!(
+        at(datetime!(2026-05-23 12:00 -4), &none, &early),
+        Err(QuoteError::Closed)
+    );
 }
 
 #[test]

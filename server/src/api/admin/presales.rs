@@ -1,0 +1,362 @@
+//! What the waitlist was promised: the presale (`/presales`), priority links for tickets before
+//! their public sales, and the draw (`/draws`), free tickets for winners from a recorded seed.
+
+use axum::Json;
+use axum::extract::State;
+use axum::http::StatusCode;
+use serde::{Deserialize, Serialize};
+use time::OffsetDateTime;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::auth::AdminActor;
+use super::responses::{AdminChange, AdminRead, JsonBody, ServerTrouble};
+use crate::domain::InterestArea;
+use crate::error::{ApiError, ApiJson, ErrorBody, FieldErrors};
+use crate::event::{Event, Ticket, long_date};
+use crate::pricing::{Item, public_sales_open};
+use crate::state::AppState;
+use crate::store::{Draw, DrawError, DrawWinner, NewDraw, NewPresale, Presale};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list_presales, launch_presale))
+        .routes(routes!(list_draws, make_draw))
+}
+
+/// `item` for a presale of every ticket type not on public sale yet.
+const EVERY_TICKET: &str = "tickets";
+const MAX_WINNERS: i64 = 1000;
+const MAX_SEED_CHARS: usize = 200;
+
+fn millis(at: OffsetDateTime) -> i64 {
+    i64::try_from(at.unix_timestamp_nanos() / 1_000_000).unwrap_or(i64::MAX)
+}
+
+/// The interest areas a call names, checked; unknown ones go to `errors`.
+fn interest_areas(areas: &[String], errors: &mut FieldErrors) -> Vec<String> {
+    if let Some(unknown) = areas.iter().find(|area| InterestArea::from_value(area).is_none()) {
+        errors.add(
+            "interestAreas",
+            format!(
+                "{unknown:?} is not an interest area; choose among {}.",
+                InterestArea::ALL.map(InterestArea::value).join(", ")
+            ),
+        );
+    }
+    let mut chosen: Vec<String> = areas.to_vec();
+    chosen.sort();
+    chosen.dedup();
+    chosen
+}
+
+/// The public ticket named by its stock key (`ticket:developer`).
+fn listed_ticket<'a>(event: &'a Event, sku: &str) -> Option<&'a Ticket> {
+    match Item::by_sku(event, sku)? {
+        Item::Ticket(ticket) if !ticket.sale.hidden => Some(ticket),
+        _ => None,
+    }
+}
+
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = NewPresale)]
+struct PresaleRequest {
+    /// `tickets` for every ticket type not on public sale yet, or one ticket's `ticket:<type>`.
+    #[schema(example = "ticket:developer")]
+    item: String,
+    /// Unix ms: the links work until then, which must be before public sales open.
+    deadline: i64,
+    /// A registration must have chosen one of these; empty or absent: every subscribed one.
+    #[serde(default)]
+    interest_areas: Vec<String>,
+    /// Units each link may buy in all; the item's order maximum when absent.
+    #[schema(minimum = 1)]
+    units_per_person: Option<i64>,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = Presale)]
+struct PresaleView {
+    id: String,
+    /// `tickets`, or one ticket's `ticket:<type>`.
+    item: String,
+    /// "Every ticket", or the ticket's name.
+    item_name: String,
+    /// Unix ms.
+    deadline: i64,
+    #[schema(value_type = Vec<InterestArea>)]
+    interest_areas: Vec<String>,
+    units_per_person: i64,
+    /// Priority links queued: one per subscribed registration in its audience.
+    recipients: i64,
+    /// Of those, emails delivered.
+    sent: i64,
+    /// Units bought with its links.
+    used: i64,
+    created_at: i64,
+}
+
+impl From<Presale> for PresaleView {
+    fn from(presale: Presale) -> Self {
+        Self {
+            id: presale.id,
+            item: presale.item,
+            item_name: presale.item_name,
+            deadline: presale.deadline,
+            interest_areas: presale.interest_areas,
+            units_per_person: presale.units_per_person,
+            recipients: presale.recipients,
+            sent: presale.sent,
+            used: presale.used,
+            created_at: presale.created_at,
+        }
+    }
+}
+
+/// Every presale, the latest first, with its links sent and used.
+#[utoipa::path(
+    get,
+    path = "/presales",
+    operation_id = "list_presales",
+    tag = "admin",
+    security(("admin_session" = []), ("admin_token" = [])),
+    responses((status = 200, body = Vec<PresaleView>), AdminRead, ServerTrouble)
+)]
+async fn list_presales(_actor: AdminActor, State(state): State<AppState>) -> Result<Json<Vec<PresaleView>>, ApiError> {
+    let presales = state.store.presales().await?;
+    Ok(Json(presales.into_iter().map(PresaleView::from).collect()))
+}
+
+/// Launches a presale: every subscribed registration of the waitlist (interested in one of
+/// `interestAreas`, if given) is emailed a personal priority link once, a code that buys the
+/// item before its public sales, until the deadline. Unsubscribed people get nothing, and every
+/// email carries the unsubscribe link.
+#[utoipa::path(
+    post,
+    path = "/presales",
+    operation_id = "launch_presale",
+    tag = "admin",
+    security(("admin_session" = []), ("admin_token" = [])),
+    request_body = PresaleRequest,
+    responses(
+        (status = 201, description = "Launched; its links are queued for email.", body = PresaleView),
+        (status = 409, description = "The item's public sales are open already.", body = ErrorBody),
+        (status = 422, description = "A field is invalid (an unknown item, a deadline past or not before public sales open); `fieldErrors` says which.", body = ErrorBody),
+        JsonBody,
+        AdminChange,
+        ServerTrouble,
+    )
+)]
+async fn launch_presale(
+    actor: AdminActor,
+    State(state): State<AppState>,
+    ApiJson(request): ApiJson<PresaleRequest>,
+) -> Result<(StatusCode, Json<PresaleView>), ApiError> {
+    let event = &state.event;
+    let now = state.clock.now();
+    let mut errors = FieldErrors::default();
+    let (item_name, tickets): (String, Vec<&Ticket>) = if request.item == EVERY_TICKET {
+        let tickets = event.tickets.iter().filter(|ticket| !ticket.sale.hidden).collect();
+        ("Every ticket".to_owned(), tickets)
+    } else if let Some(ticket) = listed_ticket(event, &request.item) {
+        (ticket.name.clone(), vec![ticket])
+    } else {
+        errors.add(
+            "item",
+            "Choose \"tickets\" for every ticket, or one ticket as \"ticket:<type>\".",
+        );
+        (String::new(), Vec::new())
+    };
+    // Only tickets whose public sales are still to come have a presale.
+    let ahead: Vec<(&Ticket, OffsetDateTime)> = tickets
+        .iter()
+        .filter_map(|ticket| {
+            let opens = public_sales_open(event, Item::Ticket(ticket))?;
+            (opens > now).then_some((*ticket, opens))
+        })
+        .collect();
+    let areas = interest_areas(&request.interest_areas, &mut errors);
+    let most = ahead
+        .iter()
+        .map(|(ticket, _)| i64::from(ticket.max_quantity))
+        .max()
+        .unwrap_or(1);
+    let units_per_person = request.units_per_person.unwrap_or(most);
+    if !(1..=most).contains(&units_per_person) {
+        errors.add("unitsPerPerson", format!("Give 1 to {most} units per person."));
+    }
+    if !errors.is_empty() {
+        return Err(ApiError::Validation(errors));
+    }
+    let Some(first_opening) = ahead.iter().map(|(_, opens)| *opens).min() else {
+        return Err(ApiError::Conflict(format!(
+            "Public sales of {} are open already: a presale comes before them.",
+            if request.item == EVERY_TICKET {
+                "every ticket".to_owned()
+            } else {
+                format!("the {item_name}")
+            }
+        )));
+    };
+    if request.deadline <= millis(now) {
+        errors.add("deadline", "The deadline has passed: give a time to come.");
+    } else if request.deadline > millis(first_opening) {
+        errors.add(
+            "deadline",
+            format!(
+                "The deadline must be before public sales open, on {}.",
+                long_date(event.venue_date(first_opening))
+            ),
+        );
+    }
+    if !errors.is_empty() {
+        return Err(ApiError::Validation(errors));
+    }
+    let presale = NewPresale {
+        item: request.item,
+        item_name,
+        applies_to: ahead
+            .iter()
+            .map(|(ticket, _)| crate::event::sku::ticket(&ticket.ticket_type))
+            .collect(),
+        deadline: request.deadline,
+        interest_areas: areas,
+        units_per_person,
+    };
+    let launched = state.store.launch_presale(&presale, &actor.name).await?;
+    Ok((StatusCode::CREATED, Json(launched.into())))
+}
+
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = NewDraw)]
+struct DrawRequest {
+    /// How many distinct people win.
+    #[schema(minimum = 1, maximum = 1000)]
+    winners: i64,
+    /// What each winner gets free: one ticket, `ticket:<type>`.
+    #[schema(example = "ticket:developer")]
+    item: String,
+    /// Up to 200 characters; one is generated when absent. Recorded with the draw.
+    seed: Option<String>,
+    /// Only registrations that chose one of these take part; empty or absent: every subscribed one.
+    #[serde(default)]
+    interest_areas: Vec<String>,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = Draw)]
+struct DrawView {
+    id: String,
+    /// Each candidate's ticket is the lowercase hex SHA-256 of `<seed>:<email>`; the winners are
+    /// the candidates with the smallest tickets, smallest first.
+    seed: String,
+    item: String,
+    item_name: String,
+    #[schema(value_type = Vec<InterestArea>)]
+    interest_areas: Vec<String>,
+    /// The subscribed registrations it drew from.
+    candidates: i64,
+    /// In the order drawn; each was emailed their free code.
+    winners: Vec<DrawWinner>,
+    created_at: i64,
+}
+
+impl From<Draw> for DrawView {
+    fn from(draw: Draw) -> Self {
+        Self {
+            id: draw.id,
+            seed: draw.seed,
+            item: draw.item,
+            item_name: draw.item_name,
+            interest_areas: draw.interest_areas,
+            candidates: draw.candidates,
+            winners: draw.winners,
+            created_at: draw.created_at,
+        }
+    }
+}
+
+/// Every draw, the latest first, with its seed and winners.
+#[utoipa::path(
+    get,
+    path = "/draws",
+    operation_id = "list_draws",
+    tag = "admin",
+    security(("admin_session" = []), ("admin_token" = [])),
+    responses((status = 200, body = Vec<DrawView>), AdminRead, ServerTrouble)
+)]
+async fn list_draws(_actor: AdminActor, State(state): State<AppState>) -> Result<Json<Vec<DrawView>>, ApiError> {
+    let draws = state.store.draws().await?;
+    Ok(Json(draws.into_iter().map(DrawView::from).collect()))
+}
+
+/// Draws winners among the waitlist's subscribed registrations from a seed, records the draw,
+/// holds a ticket for each winner and emails each a single-use code that makes it free.
+#[utoipa::path(
+    post,
+    path = "/draws",
+    operation_id = "make_draw",
+    tag = "admin",
+    security(("admin_session" = []), ("admin_token" = [])),
+    request_body = DrawRequest,
+    responses(
+        (status = 201, description = "Drawn; the winners' codes are queued for email.", body = DrawView),
+        (status = 409, description = "Fewer subscribed registrations than winners, or too few tickets left to give.", body = ErrorBody),
+        (status = 422, description = "A field is invalid; `fieldErrors` says which.", body = ErrorBody),
+        JsonBody,
+        AdminChange,
+        ServerTrouble,
+    )
+)]
+async fn make_draw(
+    actor: AdminActor,
+    State(state): State<AppState>,
+    ApiJson(request): ApiJson<DrawRequest>,
+) -> Result<(StatusCode, Json<DrawView>), ApiError> {
+    let mut errors = FieldErrors::default();
+    if !(1..=MAX_WINNERS).contains(&request.winners) {
+        errors.add("winners", format!("Draw 1 to {MAX_WINNERS} winners."));
+    }
+    let ticket = listed_ticket(&state.event, &request.item);
+    if ticket.is_none() {
+        errors.add("item", "Choose the ticket the winners get, as \"ticket:<type>\".");
+    }
+    let seed = match request.seed.as_deref().map(str::trim) {
+        None | Some("") => crate::draws::new_seed(),
+        Some(seed) if seed.chars().count() > MAX_SEED_CHARS => {
+            errors.add("seed", format!("The seed is over {MAX_SEED_CHARS} characters."));
+            String::new()
+        }
+        Some(seed) => seed.to_owned(),
+    };
+    let areas = interest_areas(&request.interest_areas, &mut errors);
+    let (Some(ticket), true) = (ticket, errors.is_empty()) else {
+        return Err(ApiError::Validation(errors));
+    };
+    let draw = NewDraw {
+        seed,
+        item: request.item,
+        item_name: ticket.name.clone(),
+        interest_areas: areas,
+        winners: usize::try_from(request.winners).unwrap_or_default(),
+    };
+    let drawn = state
+        .store
+        .make_draw(&draw, &actor.name)
+        .await
+        .map_err(|error| match error {
+            DrawError::TooFewCandidates { candidates } => ApiError::Conflict(format!(
+                "Only {candidates} subscribed registrations can take part: draw {candidates} winners at most."
+            )),
+            DrawError::TooFewToHold { left } => ApiError::Conflict(format!(
+                "Only {left} of the {} are left to give: draw {left} winners at most.",
+                ticket.name
+            )),
+            DrawError::Store(error) => error.into(),
+        })?;
+    Ok((StatusCode::CREATED, Json(drawn.into())))
+}
