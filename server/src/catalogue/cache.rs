@@ -85,6 +85,7 @@ impl CatalogueCache {
             now: clock.now(),
             stock: &nothing_sold,
             unlocked: None,
+            early: &[],
         };
         let catalogue = Catalogue::new(&event, public_url, payments, moment)?;
         Ok(Self {
@@ -130,16 +131,40 @@ impl CatalogueCache {
         Ok(snapshot)
     }
 
-    /// The lists with the hidden item `code` unlocks, when it is a code that unlocks one.
+    /// The lists as the holder of `code` sees them, when it is a code that changes them: with
+    /// the hidden item it unlocks, the units it holds for its holder (a waiting-list offer) and
+    /// the items it opens before their public sales (a presale's link). `None` for any other
+    /// code, or one that no longer works.
     pub async fn unlocked_by(&self, code: &str) -> Result<Option<Unlocked>, ApiError> {
-        let Some(unlocks) = self.store.code_by_text(code).await?.and_then(|code| code.unlocks) else {
+        let now = self.clock.now();
+        let now_millis = i64::try_from(now.unix_timestamp_nanos() / 1_000_000).unwrap_or(i64::MAX);
+        let Some(code) = self.store.code_by_text(code).await? else {
             return Ok(None);
         };
-        let stock = self.store.stock_remaining().await?;
+        let works = !code.disabled
+            && code.uses < code.max_uses
+            && code.valid_from.is_none_or(|from| from <= now_millis)
+            && code.valid_until.is_none_or(|until| now_millis <= until);
+        if !works || (code.unlocks.is_none() && code.reserved_left == 0 && !code.early_access) {
+            return Ok(None);
+        }
+        let mut stock = self.store.stock_remaining().await?;
+        // What the code holds is its holder's to buy.
+        for sku in &code.applies_to {
+            if let Some(left) = stock.get_mut(sku) {
+                *left += code.reserved_left;
+            }
+        }
+        let early = if code.early_access {
+            code.applies_to.clone()
+        } else {
+            Vec::new()
+        };
         let moment = Moment {
-            now: self.clock.now(),
+            now,
             stock: &stock,
-            unlocked: Some(&unlocks),
+            unlocked: code.unlocks.as_deref(),
+            early: &early,
         };
         Ok(Some(Unlocked {
             tickets: ticket_views(&self.event, moment),
@@ -177,6 +202,7 @@ impl CatalogueCache {
             now,
             stock,
             unlocked: None,
+            early: &[],
         };
         let tickets = ticket_views(&self.event, moment);
         let merchandise = merchandise_views(&self.event, moment);

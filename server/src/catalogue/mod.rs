@@ -14,7 +14,7 @@ use sha2::{Digest, Sha256};
 use time::OffsetDateTime;
 
 use crate::event::Event;
-use crate::pricing::{Item, current_phase, sales_state};
+use crate::pricing::{Item, Sales, current_phase, sales_state, sold_out};
 
 pub use cache::{CatalogueCache, MAX_AGE, Snapshot, Unlocked};
 pub use views::{EventInfo, MerchandiseView, PhaseView, PublicConfig, SalesFacts, SalesView, TicketView, TierView};
@@ -40,14 +40,26 @@ pub struct Catalogue {
     pub sponsorship_tiers: Vec<TierView>,
 }
 
-/// What the lists are made from: the moment, the units left by stock key, and the hidden
-/// item a code unlocks, if any.
+/// What the lists are made from: the moment, the units left by stock key, and what a code
+/// does for its holder, if any: the hidden item it unlocks, the items it opens early.
 #[derive(Debug, Clone, Copy)]
 pub struct Moment<'a> {
     pub now: OffsetDateTime,
     pub stock: &'a HashMap<String, i64>,
     /// The stock keeping unit of a hidden item to list too.
     pub unlocked: Option<&'a str>,
+    /// Items on sale before their public sales open (a presale's priority code).
+    pub early: &'a [String],
+}
+
+impl Moment<'_> {
+    /// The item's sales at this moment, for the holder of the code the moment is made for.
+    fn sales(&self, event: &Event, item: Item<'_>) -> Sales {
+        match sales_state(event, item, self.now, self.stock) {
+            Sales::NotYet { .. } if self.early.contains(&item.sku()) && !sold_out(item, self.stock) => Sales::Open,
+            sales => sales,
+        }
+    }
 }
 
 impl Catalogue {
@@ -80,6 +92,7 @@ impl Catalogue {
             now,
             stock: &nothing_sold,
             unlocked: None,
+            early: &[],
         };
         Self::new(event, PUBLIC_URL_PLACEHOLDER, payments, moment)
     }
@@ -128,7 +141,7 @@ pub fn ticket_views(event: &Event, moment: Moment<'_>) -> Vec<TicketView> {
         .filter(|ticket| listed(Item::Ticket(ticket), moment))
         .map(|ticket| {
             let item = Item::Ticket(ticket);
-            let sales = sales_state(event, item, moment.now, moment.stock);
+            let sales = moment.sales(event, item);
             let phase = current_phase(item, moment.now, moment.stock, 1);
             TicketView::new(ticket, sales, phase.as_ref())
         })
@@ -141,12 +154,7 @@ pub fn merchandise_views(event: &Event, moment: Moment<'_>) -> Vec<MerchandiseVi
         .merchandise
         .iter()
         .filter(|item| listed(Item::Merchandise(item), moment))
-        .map(|item| {
-            MerchandiseView::new(
-                item,
-                sales_state(event, Item::Merchandise(item), moment.now, moment.stock),
-            )
-        })
+        .map(|item| MerchandiseView::new(item, moment.sales(event, Item::Merchandise(item))))
         .collect()
 }
 
@@ -156,12 +164,7 @@ pub fn tier_views(event: &Event, moment: Moment<'_>) -> Vec<TierView> {
         .sponsorship_tiers
         .iter()
         .filter(|tier| listed(Item::Sponsorship(tier), moment))
-        .map(|tier| {
-            TierView::new(
-                tier,
-                sales_state(event, Item::Sponsorship(tier), moment.now, moment.stock),
-            )
-        })
+        .map(|tier| TierView::new(tier, moment.sales(event, Item::Sponsorship(tier))))
         .collect()
 }
 

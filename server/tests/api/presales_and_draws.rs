@@ -66,6 +66,16 @@ async fn quote(app: &TestApp, ticket_type: &str, code: Option<&str>) -> reqwest:
     .await
 }
 
+/// The `sales` of a ticket type in the list at `path`.
+async fn sales_of(app: &TestApp, path: &str, ticket_type: &str) -> Value {
+    let tickets: Vec<Value> = app.get(path).await.json().await.unwrap();
+    tickets
+        .into_iter()
+        .find(|ticket| ticket["type"] == ticket_type)
+        .unwrap()["sales"]
+        .clone()
+}
+
 on_both_databases! {
     /// A presale queues one priority link per subscribed registration, none for those who
     /// unsubscribed or never subscribed; the link buys before the public can, until its deadline.
@@ -96,6 +106,12 @@ on_both_databases! {
         assert_eq!(quote(&app, "developer", None).await.status(), 409, "the public waits for its sales");
         assert_eq!(quote(&app, "developer", Some(&code)).await.status(), 200, "the link buys now");
         assert_eq!(quote(&app, "vip", Some(&code)).await.status(), 422, "only what the presale is for");
+        assert_eq!(sales_of(&app, "/api/tickets", "developer").await, "not_yet");
+        assert_eq!(
+            sales_of(&app, &format!("/api/tickets?code={code}"), "developer").await,
+            "open",
+            "the checkout the link opens lists the ticket as on sale"
+        );
 
         let listed: Vec<Value> = app.admin_get("/api/admin/presales").await.json().await.unwrap();
         assert_eq!(listed.len(), 1);

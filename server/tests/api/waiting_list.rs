@@ -119,6 +119,9 @@ on_both_databases! {
         assert_eq!(left(&app, "vip").await, 0, "the freed seat is held for the offer");
         let public = app.create_ticket_payment("vip", 1, "public@example.com").await;
         assert_eq!(public.status(), 409, "the public does not get the seat the queue is owed");
+        let listed: Vec<Value> = app.get(&format!("/api/tickets?code={code}")).await.json().await.unwrap();
+        let vip = listed.iter().find(|ticket| ticket["type"] == "vip").unwrap();
+        assert_eq!(vip["sales"], "open", "the offer's checkout lists the held seat as on sale: {vip}");
         let other = quote_with(&app, "developer", 1, &code).await;
         assert_eq!(other.status(), 422, "the code is for the VIP Pass only");
 
@@ -345,5 +348,45 @@ on_both_databases! {
         assert_eq!(offered["code"], offered_code(&app, "single@example.com").await);
         let again = app.admin_post(&format!("/api/admin/waiting-list/{single}/offer"), &json!({})).await;
         assert_eq!(again.status(), 409, "an offer went out already");
+    }
+}
+
+on_both_databases! {
+    /// A merchandise variant has its own queue: its offer holds that variant, and buys it.
+    async fn a_sold_out_variant_is_offered_and_bought_with_its_code(app, TestOptions::with_event(|event| {
+        let tshirt = event.merchandise.iter_mut().find(|item| item.id == 1).unwrap();
+        tshirt.variant_limits = vec![conference::event::VariantLimit {
+            size: Some("XXL".into()),
+            color: Some("Ocean Blue".into()),
+            limit: 1,
+        }];
+    }).without_rate_limits()) {
+        let tshirt = |email: &str, code: Option<&str>| json!({ "merchandiseId": 1, "amount": 500, "name": "Ana", "email": email,
+            "quantity": 1, "size": "XXL", "color": "Ocean Blue", "code": code });
+        let held = app.post_json("/api/create-merchandise-payment", &tshirt("lapsing@example.com", None)).await;
+        assert_eq!(held.status(), 200);
+        let joined = app
+            .post_json(
+                "/api/waiting-list",
+                &json!({ "kind": "merchandise", "item": 1, "size": "XXL", "color": "Ocean Blue",
+                         "name": "Wanda Waiting", "email": "wanda@example.com", "quantity": 1 }),
+            )
+            .await;
+        assert_eq!(position(joined).await, 1);
+
+        app.expire_reservations_after(31).await;
+        let code = offered_code(&app, "wanda@example.com").await;
+        let public = app.post_json("/api/create-merchandise-payment", &tshirt("public@example.com", None)).await;
+        assert_eq!(public.status(), 409, "the variant is held for the queue");
+        let other_size = app
+            .post_json(
+                "/api/create-merchandise-payment",
+                &json!({ "merchandiseId": 1, "amount": 500, "name": "Ana", "email": "l@example.com", "quantity": 1,
+                         "size": "L", "color": "Ocean Blue" }),
+            )
+            .await;
+        assert_eq!(other_size.status(), 200, "the other variants stay on sale");
+        let bought = app.post_json("/api/create-merchandise-payment", &tshirt("wanda@example.com", Some(&code))).await;
+        assert_eq!(bought.status(), 200, "{}", bought.text().await.unwrap());
     }
 }
