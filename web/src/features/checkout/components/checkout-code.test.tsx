@@ -132,8 +132,27 @@ describe('ticket checkout: codes', () => {
     expect(postedTo(fetchSpy, '/api/quote')).toEqual([
       { kind: 'ticket', item: 'developer', quantity: 1, code: 'PARTNER20' },
     ]);
-    // the Developer Pass is in the public list: no need to ask again with the code
-    expect(requestedUrls(fetchSpy, '/api/tickets')).toEqual(['/api/tickets']);
+    // the code's own list is asked too: a code may open what the public list cannot sell
+    expect(requestedUrls(fetchSpy, '/api/tickets')).toEqual(['/api/tickets', '/api/tickets?code=PARTNER20']);
+  });
+
+  it('sells a sold-out ticket to the holder of a waiting-list offer, whose list holds their seat', async () => {
+    const soldOut = { ...developer, sales: 'sold_out', available: false };
+    const fetchSpy = serve({
+      '/api/tickets': (_, url) => jsonResponse(url.endsWith('?code=WAIT-7K3P9QXM') ? [developer] : [soldOut]),
+      '/api/quote': quoteAtListPrice(() => developer.price, { 'WAIT-7K3P9QXM': 0 }),
+    });
+    const { user } = renderCheckout('/checkout/developer?code=WAIT-7K3P9QXM');
+
+    await fillDetails(user);
+    await waitFor(() => expect(proceed()).toBeEnabled());
+    expect(screen.queryByText('Sorry, the Developer Pass is sold out.')).not.toBeInTheDocument();
+    await user.click(proceed());
+
+    await screen.findByRole('heading', { name: 'Payment' });
+    expect(postedTo(fetchSpy, '/api/create-payment-intent')).toEqual([
+      expect.objectContaining({ ticketType: 'developer', amount: 79900, code: 'WAIT-7K3P9QXM' }),
+    ]);
   });
 
   it('finds a hidden ticket by asking for the list with the code of the link', async () => {

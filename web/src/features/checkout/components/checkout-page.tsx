@@ -16,7 +16,8 @@ import { CheckoutSkeleton } from './checkout-skeleton';
 
 /**
  * /checkout/:ticketType — buying the ticket whose `type` is in the address. `?code=` fills in
- * the code, and finds a hidden ticket it unlocks (a Speaker Pass) that the public list lacks.
+ * the code, and lists the ticket as the code's holder may buy it: a hidden one it unlocks (a
+ * Speaker Pass), seats it holds (a waiting-list offer), sales it opens early (a presale link).
  */
 export function CheckoutPage() {
   const { ticketType = '' } = useParams();
@@ -31,8 +32,10 @@ export function CheckoutPage() {
   const event = config.data?.event;
 
   const listed = tickets.data?.find((candidate) => candidate.type === ticketType);
-  const unlocked = useUnlockedList('/api/tickets', parseTickets, code, { enabled: tickets.isSuccess && !listed });
-  const ticket = listed ?? unlocked.data?.find((candidate) => candidate.type === ticketType);
+  // the code's own list: it may unlock a hidden ticket, hold a sold-out one's seats for its holder (a
+  // waiting-list offer) or open one before its public sales (a presale link)
+  const unlocked = useUnlockedList('/api/tickets', parseTickets, code, { enabled: tickets.isSuccess });
+  const ticket = unlocked.data?.find((candidate) => candidate.type === ticketType) ?? listed;
   const loadFailed = tickets.isError || unlocked.isError;
   const unknownType = tickets.isSuccess && !ticket && (code === '' || unlocked.isSuccess);
 

@@ -19,7 +19,8 @@ function parseItemId(id: string | undefined): number | null {
 
 /**
  * /merchandise-checkout/:id — pre-ordering the item with that id, found in the merchandise list.
- * `?code=` fills in the code, and finds a hidden item it unlocks that the public list lacks.
+ * `?code=` fills in the code, and lists the item as the code's holder may buy it: a hidden one it
+ * unlocks, or units it holds (a waiting-list offer).
  */
 export function MerchandiseCheckoutPage() {
   const { id } = useParams();
@@ -32,10 +33,11 @@ export function MerchandiseCheckoutPage() {
   const event = useConfig().data?.event;
 
   const listed = itemId === null ? undefined : merchandise.data?.find((candidate) => candidate.id === itemId);
+  // the code's own list: it may unlock a hidden item or hold a sold-out one's units for its holder
   const unlocked = useUnlockedList('/api/merchandise', parseMerchandise, code, {
-    enabled: itemId !== null && merchandise.isSuccess && !listed,
+    enabled: itemId !== null && merchandise.isSuccess,
   });
-  const item = listed ?? unlocked.data?.find((candidate) => candidate.id === itemId);
+  const item = unlocked.data?.find((candidate) => candidate.id === itemId) ?? listed;
   const notFound =
     itemId === null ||
     merchandise.isError ||
