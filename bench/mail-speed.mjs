@@ -11,18 +11,13 @@
 //
 // Usage: node bench/mail-speed.mjs [receipts, default 2000]
 // CONFERENCE_BIN names the binary (default target/release/conference).
-import { execFileSync, spawn } from "node:child_process";
-import {
-  appendFileSync,
-  existsSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
-import { createServer } from "node:net";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
+import { freePort, sleep, startServer } from "./lib/server.mjs";
+import { recordRow } from "./lib/benchmarks-md.mjs";
+import { startSmtpSink } from "./lib/smtp-sink.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const receipts = Number(process.argv[2] ?? 2000);
@@ -43,17 +38,6 @@ if (!existsSync(binary)) {
   console.error(`mail-speed: no server at ${binary}: cargo build --release`);
   process.exit(1);
 }
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The parts of a MIME message, each with its lower-cased headers and decoded body. */
 function mimeParts(raw) {
@@ -127,156 +111,6 @@ function inspect(recipients, data) {
     calendar: ics.startsWith("BEGIN:VCALENDAR") && uid !== undefined,
     uid,
     at: performance.now(),
-  };
-}
-
-/**
- * A minimal SMTP server that accepts everything. Commands are read line by line from a
- * buffer, so a client that pipelines several commands in one packet is answered in order.
- */
-function startSmtpSink() {
-  const messages = [];
-  const listeners = new Set();
-  const server = createServer((socket) => {
-    let buffer = Buffer.alloc(0);
-    let inData = false;
-    let scanned = 0;
-    let recipients = [];
-    socket.on("error", () => {});
-    socket.write("220 sink.test ESMTP\r\n");
-    socket.on("data", (chunk) => {
-      buffer = buffer.length === 0 ? chunk : Buffer.concat([buffer, chunk]);
-      const replies = [];
-      let quit = false;
-      while (!quit) {
-        if (inData) {
-          // The data ends at CRLF.CRLF, or at ".\r\n" straight away for an empty message.
-          const end = buffer.subarray(0, 3).equals(Buffer.from(".\r\n"))
-            ? -2
-            : buffer.indexOf("\r\n.\r\n", Math.max(0, scanned - 4));
-          if (end === -1) {
-            scanned = buffer.length;
-            break;
-          }
-          messages.push(
-            inspect(recipients, buffer.subarray(0, Math.max(0, end + 2))),
-          );
-          buffer = buffer.subarray(end + 5);
-          inData = false;
-          scanned = 0;
-          recipients = [];
-          replies.push("250 2.0.0 Ok: queued");
-          for (const listener of listeners) listener();
-          continue;
-        }
-        const eol = buffer.indexOf("\r\n");
-        if (eol === -1) break;
-        const line = buffer.subarray(0, eol).toString("latin1");
-        buffer = buffer.subarray(eol + 2);
-        const verb = line.split(/[ :]/, 1)[0].toUpperCase();
-        if (verb === "EHLO")
-          replies.push(
-            "250-sink.test",
-            "250-8BITMIME",
-            "250-SMTPUTF8",
-            "250 PIPELINING",
-          );
-        else if (verb === "HELO") replies.push("250 sink.test");
-        else if (verb === "MAIL") {
-          recipients = [];
-          replies.push("250 2.1.0 Ok");
-        } else if (verb === "RCPT") {
-          recipients.push(/<([^>]*)>/.exec(line)?.[1]?.toLowerCase() ?? "");
-          replies.push("250 2.1.5 Ok");
-        } else if (verb === "DATA") {
-          if (recipients.length === 0) replies.push("503 5.5.1 No recipients");
-          else {
-            inData = true;
-            replies.push("354 End data with <CR><LF>.<CR><LF>");
-          }
-        } else if (verb === "RSET") {
-          recipients = [];
-          replies.push("250 2.0.0 Ok");
-        } else if (verb === "NOOP") replies.push("250 2.0.0 Ok");
-        else if (verb === "QUIT") {
-          replies.push("221 2.0.0 Bye");
-          quit = true;
-        } else replies.push("502 5.5.2 Command not recognized");
-      }
-      if (replies.length > 0) socket.write(replies.join("\r\n") + "\r\n");
-      if (quit) socket.end();
-    });
-  });
-  return new Promise((resolve) => {
-    server.listen(0, "127.0.0.1", () =>
-      resolve({
-        port: server.address().port,
-        messages,
-        /** Resolves once `count` messages arrived, or false after `ms`. */
-        waitFor(count, ms) {
-          return new Promise((done) => {
-            const check = () => {
-              if (messages.length < count) return;
-              listeners.delete(check);
-              clearTimeout(timer);
-              done(true);
-            };
-            const timer = setTimeout(() => {
-              listeners.delete(check);
-              done(false);
-            }, ms);
-            listeners.add(check);
-            check();
-          });
-        },
-        close: () => new Promise((done) => server.close(done)),
-      }),
-    );
-  });
-}
-
-/** Starts the server; resolves once it answers /readyz, with its process and the time it did. */
-async function startServer(env) {
-  const stderr = [];
-  const child = spawn(binary, ["serve"], {
-    cwd: root,
-    env,
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  child.stderr.setEncoding("utf8");
-  child.stderr.on("data", (text) => stderr.push(text));
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  const base = `http://127.0.0.1:${env.PORT}`;
-  for (let tries = 0; ; tries++) {
-    const ready = await fetch(`${base}/readyz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) break;
-    if (tries > 200 || child.exitCode !== null)
-      throw new Error(`the server did not start:\n${stderr.join("")}`);
-    await sleep(50);
-  }
-  return {
-    base,
-    ready: performance.now(),
-    logs: () => stderr.join(""),
-    /** CPU seconds the server has used so far (Linux only), to tell a busy machine from a slow server. */
-    cpuSeconds() {
-      try {
-        const fields = readFileSync(`/proc/${child.pid}/stat`, "utf8")
-          .split(") ")[1]
-          .split(" ");
-        return (Number(fields[11]) + Number(fields[12])) / 100;
-      } catch {
-        return NaN;
-      }
-    },
-    /** Stops it the way a deployment does, and waits until it has gone. */
-    async stop() {
-      if (child.exitCode === null) child.kill("SIGTERM");
-      await exited;
-    },
   };
 }
 
@@ -358,7 +192,7 @@ const queueEnv = {
   PORT: String(await freePort()),
   MAIL_WORKER: "false",
 };
-const shop = await startServer(queueEnv);
+const shop = await startServer(binary, root, queueEnv);
 const failures = [];
 let queueSeconds;
 try {
@@ -388,7 +222,7 @@ log(
 );
 
 // Phase 2: the same data, now with the worker on and a local SMTP server to send to.
-const sink = await startSmtpSink();
+const sink = await startSmtpSink(inspect);
 const sendEnv = {
   ...baseEnv,
   PORT: String(await freePort()),
@@ -398,7 +232,7 @@ const sendEnv = {
 };
 const launched = performance.now();
 const sinkCpuBefore = process.cpuUsage();
-const sender = await startServer(sendEnv);
+const sender = await startServer(binary, root, sendEnv);
 let allArrived;
 let lastArrival;
 let serverCpu;
@@ -492,30 +326,22 @@ const row =
   `${queued} | ${delivered} | ${duplicates} | ${seconds.toFixed(2)} s | ` +
   `${(delivered / seconds).toFixed(0)} | < ${BUDGET_SECONDS} s | ${pass ? "pass" : "FAIL"} |`;
 console.log(row);
-const lines = readFileSync(file, "utf8").split("\n");
-const start = lines.indexOf(header);
-if (start === -1) {
-  appendFileSync(
-    file,
-    `${lines.at(-1) === "" ? "" : "\n"}\n${header}\n\n` +
+recordRow(
+  file,
+  {
+    header,
+    intro:
       "2,000 queued receipts, each with its QR code and calendar file, delivered in under 30 s against a local\n" +
       "SMTP sink. The script queues them by buying Developer Passes through the sandbox on a server whose email\n" +
       "worker is off, then restarts the release server on the same SQLite data with the worker on, times from its\n" +
       "launch to the sink's last receipt, waits a few seconds more, and counts duplicates by each receipt's calendar\n" +
-      "UID (the order's id) and recipient; every outbox row must end `sent` after one attempt.\n\n" +
+      "UID (the order's id) and recipient; every outbox row must end `sent` after one attempt.",
+    tableHead:
       "| date | machine | receipts queued | delivered | duplicates | seconds | receipts/s | budget | result |\n" +
-      `|---|---|---|---|---|---|---|---|---|\n${row}\n`,
-  );
-} else {
-  // Other scripts append their sections after this one: the row goes under its own table,
-  // and nothing already written changes.
-  let end = start + 1;
-  while (end < lines.length && !lines[end].startsWith("## ")) end++;
-  let lastRow = end - 1;
-  while (lastRow > start && !lines[lastRow].startsWith("|")) lastRow--;
-  lines.splice(lastRow + 1, 0, row);
-  writeFileSync(file, lines.join("\n"));
-}
+      "|---|---|---|---|---|---|---|---|---|",
+  },
+  row,
+);
 // A failed run keeps its database, so its outbox can be read with `conference outbox`.
 if (pass) rmSync(dir, { recursive: true, force: true });
 else log(`the data is kept in ${dir}`);

@@ -83,6 +83,7 @@ test.describe('back office', () => {
       ['/admin/orders', 'Orders'],
       ['/admin/emails', 'Emails'],
       ['/admin/waitlist', 'Waitlist'],
+      ['/admin/waiting-list', 'Waiting list'],
       ['/admin/sponsorships', 'Sponsorships'],
       ['/admin/exports', 'Exports'],
       ['/admin/check-in', 'Check-in'],

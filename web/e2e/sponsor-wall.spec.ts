@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ADMIN_PASSWORD, OWNER_EMAIL } from './support/admin';
+import { adminSession } from './support/admin';
 import { lighthouse } from './support/lighthouse';
 import { uniqueEmail } from './support/orders';
 import { pngLogo } from './support/png';
@@ -37,12 +37,7 @@ async function approvedSponsor(request: APIRequestContext, baseURL: string, comp
   });
   expect(logo.ok(), await logo.text()).toBe(true);
 
-  const headers = { Origin: baseURL };
-  const session = await request.post('/api/admin/session', {
-    headers,
-    data: { email: OWNER_EMAIL, password: ADMIN_PASSWORD },
-  });
-  expect(session.ok(), await session.text()).toBe(true);
+  const headers = await adminSession(request, baseURL);
   const review = await request.post(`/api/admin/sponsorships/${orderId}/review`, { headers, data: { approve: true } });
   expect(review.ok(), await review.text()).toBe(true);
   return orderId;

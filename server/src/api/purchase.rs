@@ -71,6 +71,13 @@ pub async fn quote_line(
         None => None,
     };
     let stock = state.store.stock_remaining().await?;
+    // A size and colour sold out is as sold out as the item, unless the code holds its units.
+    if let Some(variant) = &line.variant_sku
+        && stock.get(variant).is_some_and(|left| *left < line.quantity)
+        && !code.as_ref().is_some_and(|code| code.reserved_left >= line.quantity)
+    {
+        return Err(ApiError::Conflict(sold_out.to_owned()));
+    }
     crate::pricing::quote(
         &state.event,
         line.item,

@@ -314,6 +314,8 @@ impl Store {
         tx.commit().await?;
         if released {
             self.stock_changed();
+            // Units a disabled code gave back go to anyone waiting for them first.
+            self.pass_freed_units().await;
         }
         self.code(id).await
     }

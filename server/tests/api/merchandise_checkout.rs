@@ -124,5 +124,13 @@ on_both_databases! {
             "Sorry, the Conference T-Shirt in XXL / Ocean Blue is sold out."
         );
         assert_eq!(other_size.status(), 200);
+        let quote = |size: &str| json!({ "kind": "merchandise", "item": 1, "size": size, "color": "Ocean Blue" });
+        let quoted = app.post_json("/api/quote", &quote("XXL")).await;
+        assert_eq!(quoted.status(), 409, "the quote says what the create call would");
+        assert_eq!(
+            quoted.json::<Value>().await.unwrap()["message"],
+            "Sorry, the Conference T-Shirt in XXL / Ocean Blue is sold out."
+        );
+        assert_eq!(app.post_json("/api/quote", &quote("L")).await.status(), 200);
     }
 }

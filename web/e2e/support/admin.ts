@@ -19,6 +19,21 @@ export async function signIn(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 }
 
+/**
+ * Signs in to the back office through its API as an organizer's browser would (the session cookie
+ * stays in `request`); answers the headers its changes need: the back office refuses them without
+ * this site's `Origin`.
+ */
+export async function adminSession(request: APIRequestContext, baseURL: string): Promise<{ Origin: string }> {
+  const headers = { Origin: baseURL };
+  const session = await request.post('/api/admin/session', {
+    headers,
+    data: { email: OWNER_EMAIL, password: ADMIN_PASSWORD },
+  });
+  expect(session.ok(), await session.text()).toBe(true);
+  return headers;
+}
+
 /** A paid developer ticket bought through the API as the browser app buys one; answers its order reference. */
 export async function buyTicket(request: APIRequestContext, name: string, email: string): Promise<string> {
   const created = await request.post('/api/create-payment-intent', {

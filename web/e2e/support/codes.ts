@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext } from '@playwright/test';
-import { ADMIN_PASSWORD, OWNER_EMAIL } from './admin';
+import { adminSession } from './admin';
 
 /** What POST /api/admin/codes takes for one code (server/src/api/admin/codes.rs). */
 export interface NewCode {
@@ -26,12 +26,7 @@ export function uniqueCode(prefix: string): string {
  * changes without this site's `Origin`.
  */
 export async function createCode(request: APIRequestContext, baseURL: string, code: NewCode): Promise<void> {
-  const headers = { Origin: baseURL };
-  const session = await request.post('/api/admin/session', {
-    headers,
-    data: { email: OWNER_EMAIL, password: ADMIN_PASSWORD },
-  });
-  expect(session.ok(), await session.text()).toBe(true);
+  const headers = await adminSession(request, baseURL);
   const made = await request.post('/api/admin/codes', { headers, data: code });
   expect(made.ok(), await made.text()).toBe(true);
 }

@@ -34,6 +34,7 @@ export const paths = {
     order: (id: string) => `/admin/orders/${encodeURIComponent(id)}`,
     emails: '/admin/emails',
     waitlist: '/admin/waitlist',
+    waitingList: '/admin/waiting-list',
     sponsorships: '/admin/sponsorships',
     codes: '/admin/codes',
     invoices: '/admin/invoices',

@@ -12,6 +12,7 @@ const screenRoles = {
   pickList: ['owner', 'manager', 'door'],
   emails: ['owner', 'manager', 'support'],
   waitlist: ['owner', 'manager'],
+  waitingList: ['owner', 'manager'],
   sponsorships: ['owner', 'manager'],
   codes: ['owner', 'manager'],
   invoices: ['owner', 'manager'],

@@ -16,6 +16,9 @@ export interface MerchandiseItem extends SalesFacts {
   specialOffer?: string;
 }
 
+/** The most of one item an order (or a waiting-list entry) holds: the server's limit too. */
+export const MAX_MERCHANDISE_QUANTITY = 10;
+
 const URL = '/api/merchandise';
 
 export function parseMerchandise(body: unknown): MerchandiseItem[] {

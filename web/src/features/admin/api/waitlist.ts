@@ -20,6 +20,9 @@ const waitlistSchema = z.extend(pageSchema(registrationSchema), {
 
 export type Waitlist = z.infer<typeof waitlistSchema>;
 
+/** An interest area registrations can tick: its value, its label, and how many ticked it. */
+export type Interest = Waitlist['interests'][number];
+
 export function useWaitlist(search: string, page: number) {
   const query = new URLSearchParams({ q: search, page: String(page) });
   return useQuery({

@@ -20,6 +20,7 @@ import { Loading, Screen } from './screen';
 import { SignInPage } from './sign-in-page';
 import { SponsorshipsPage } from './sponsorships-page';
 import { StaffPage } from './staff-page';
+import { WaitingListPage } from './waiting-list-page';
 import { WaitlistPage } from './waitlist-page';
 
 /** /admin/*: the organizer's back office, loaded only by those who open it. */
@@ -54,6 +55,7 @@ function SignedInBackOffice() {
         <Route path="orders/:id" element={allowed('orders', <OrderPage role={role} />)} />
         <Route path="emails" element={allowed('emails', <EmailsPage />)} />
         <Route path="waitlist" element={allowed('waitlist', <WaitlistPage />)} />
+        <Route path="waiting-list" element={allowed('waitingList', <WaitingListPage />)} />
         <Route path="sponsorships" element={allowed('sponsorships', <SponsorshipsPage />)} />
         <Route path="codes" element={allowed('codes', <CodesPage />)} />
         <Route path="invoices" element={allowed('invoices', <InvoicesPage />)} />

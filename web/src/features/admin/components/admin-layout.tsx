@@ -14,6 +14,7 @@ const screens: { to: string; label: string; end: boolean; screen: AdminScreen; r
   { to: paths.admin.pickup, label: 'Pickup desk', end: false, screen: 'pickup' },
   { to: paths.admin.emails, label: 'Emails', end: false, screen: 'emails' },
   { to: paths.admin.waitlist, label: 'Waitlist', end: false, screen: 'waitlist' },
+  { to: paths.admin.waitingList, label: 'Waiting list', end: false, screen: 'waitingList' },
   { to: paths.admin.sponsorships, label: 'Sponsorships', end: false, screen: 'sponsorships' },
   { to: paths.admin.codes, label: 'Codes', end: false, screen: 'codes' },
   { to: paths.admin.invoices, label: 'Invoices', end: false, screen: 'invoices' },

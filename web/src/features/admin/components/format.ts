@@ -1,4 +1,5 @@
 import type { InvoiceKind } from '../api/schemas';
+import type { Interest } from '../api/waitlist';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -35,6 +36,11 @@ export const statusLabels: Record<string, string> = {
   disabled: 'Disabled',
   scheduled: 'Not yet valid',
   used_up: 'Used up',
+  waiting: 'Waiting',
+  offered: 'Offer sent',
+  used: 'Used',
+  declined: 'Declined',
+  removed: 'Removed',
 };
 
 export const emailKindLabels: Record<string, string> = {
@@ -54,4 +60,10 @@ export const invoiceKindLabels: Record<InvoiceKind, string> = {
 /** The download's accessible name: "Download invoice CW2026-00001", "Download credit note CW2026-00002". */
 export function downloadLabel(document: { kind: InvoiceKind; number: string }): string {
   return `Download ${invoiceKindLabels[document.kind].toLowerCase()} ${document.number}`;
+}
+
+/** "AI, Cloud" for the areas chosen, or `none` when there are none. */
+export function interestAreaLabels(values: string[], interests: Interest[], none: string): string {
+  if (values.length === 0) return none;
+  return values.map((value) => interests.find((interest) => interest.value === value)?.label ?? value).join(', ');
 }

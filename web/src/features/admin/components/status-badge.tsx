@@ -6,18 +6,23 @@ const tones: Record<string, string> = {
   active: 'bg-emerald-100 text-emerald-900',
   sent: 'bg-emerald-100 text-emerald-900',
   succeeded: 'bg-emerald-100 text-emerald-900',
+  used: 'bg-emerald-100 text-emerald-900',
   pending: 'bg-warning text-warning-foreground',
   scheduled: 'bg-warning text-warning-foreground',
   queued: 'bg-warning text-warning-foreground',
+  waiting: 'bg-warning text-warning-foreground',
+  offered: 'bg-sky-100 text-sky-900',
   refunded: 'bg-sky-100 text-sky-900',
   used_up: 'bg-sky-100 text-sky-900',
   failed: 'bg-red-100 text-red-900',
   disabled: 'bg-red-100 text-red-900',
   expired: 'bg-muted text-muted-foreground',
   transferred: 'bg-muted text-muted-foreground',
+  declined: 'bg-muted text-muted-foreground',
+  removed: 'bg-muted text-muted-foreground',
 };
 
-/** An order's, email's, refund's or code's status as a coloured word (the word carries the meaning). */
+/** An order's, email's, refund's, code's or queue entry's status as a coloured word (the word carries the meaning). */
 export function StatusBadge({ status, partlyRefunded = false }: { status: string; partlyRefunded?: boolean }) {
   const label = partlyRefunded ? 'Partly refunded' : (statusLabels[status] ?? status);
   return (

@@ -5,8 +5,10 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { paths } from '@/config/paths';
 import { useWaitlist } from '../api/waitlist';
-import { formatTime } from './format';
+import { DrawSection } from './draw-section';
+import { formatTime, interestAreaLabels } from './format';
 import { Pagination } from './pagination';
+import { PresaleSection } from './presale-section';
 import { Loading, Screen } from './screen';
 import { tableClasses } from './table-classes';
 
@@ -26,7 +28,7 @@ export function WaitlistPage() {
   return (
     <Screen
       title="Waitlist"
-      description="Who asked to hear from the conference, what interests them, and whether they still want updates."
+      description="Who asked to hear from the conference, what interests them, and whether they still want updates; presale links and draws for them."
       actions={
         <Button asChild variant="outline">
           <a href={paths.admin.exportFile('waitlist')} download>
@@ -60,6 +62,8 @@ export function WaitlistPage() {
               ))}
             </ul>
           </section>
+          <PresaleSection interests={waitlist.data.interests} />
+          <DrawSection interests={waitlist.data.interests} />
           <form
             role="search"
             aria-label="Find registrations"
@@ -93,12 +97,7 @@ export function WaitlistPage() {
                     <td className={tableClasses.cell}>{registration.email}</td>
                     <td className={tableClasses.cell}>{registration.jobTitle ?? ''}</td>
                     <td className={tableClasses.cell}>
-                      {registration.interestAreas
-                        .map(
-                          (value) =>
-                            waitlist.data.interests.find((interest) => interest.value === value)?.label ?? value,
-                        )
-                        .join(', ')}
+                      {interestAreaLabels(registration.interestAreas, waitlist.data.interests, '')}
                     </td>
                     <td className={tableClasses.cell}>{registration.subscribed ? 'Yes' : 'No'}</td>
                   </tr>

@@ -138,6 +138,28 @@ describe('ticket checkout: loading and lookup', () => {
     await waitFor(() => expect(document.title).toBe('Developer Pass Checkout | CodeWave Miami 2026'));
   });
 
+  it('offers a sold-out ticket’s waiting list instead of the payment', async () => {
+    const fetchSpy = serveCheckout({
+      '/api/tickets': () => jsonResponse([{ ...tickets[0], sales: 'sold_out', available: false }]),
+      '/api/waiting-list': () => jsonResponse({ position: 2 }, 201),
+    });
+    const { user } = renderCheckout();
+
+    expect(await screen.findByText('Sorry, the Developer Pass is sold out.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Proceed to Payment/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Join the waiting list: Developer Pass' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Join the waiting list' });
+    await user.type(within(dialog).getByLabelText('Full name'), 'Ana Diaz');
+    await user.type(within(dialog).getByLabelText('Email'), 'ana@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Join the waiting list' }));
+
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('You are number 2 in the queue.');
+    expect(postedTo(fetchSpy, '/api/waiting-list')).toEqual([
+      { kind: 'ticket', item: 'developer', name: 'Ana Diaz', email: 'ana@example.com', quantity: 1 },
+    ]);
+    expect(postedTo(fetchSpy, '/api/create-payment-intent')).toEqual([]);
+  });
+
   it('sends an unknown ticket type home with a toast', async () => {
     serveCheckout();
     renderCheckout('no-such-type');

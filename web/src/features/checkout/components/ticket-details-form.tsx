@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { CodeField } from '@/components/payment/code-field';
-import { Button } from '@/components/ui/button';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { useCountries } from '@/lib/api/countries';
 import { OptionalBilling } from '@/components/billing/optional-billing';
+import { JoinWaitingListButton } from '@/features/waiting-list/components/join-waiting-list-button';
 import type { Ticket } from '@/lib/api/get-tickets';
 import { formatCents } from '@/lib/money';
 import { ticketDetailsSchema, type TicketDetails } from '../api/create-payment-intent';
@@ -137,9 +138,17 @@ export function TicketDetailsForm({
             </p>
           )}
 
-          <Button type="submit" size="lg" className="w-full" disabled={submitting || unavailable !== null}>
-            {submitting ? 'Processing...' : 'Proceed to Payment'}
-          </Button>
+          {ticket.sales === 'sold_out' ? (
+            <JoinWaitingListButton
+              item={{ kind: 'ticket', ticket }}
+              name={ticket.name}
+              className={buttonVariants({ size: 'lg', className: 'w-full' })}
+            />
+          ) : (
+            <Button type="submit" size="lg" className="w-full" disabled={submitting || unavailable !== null}>
+              {submitting ? 'Processing...' : 'Proceed to Payment'}
+            </Button>
+          )}
         </>
       )}
     </Form>

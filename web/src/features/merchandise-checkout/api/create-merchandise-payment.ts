@@ -2,11 +2,11 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { z } from 'zod/mini';
 import { billingSchema, type BillingRequest } from '@/lib/api/billing-details';
+import { MAX_MERCHANDISE_QUANTITY } from '@/lib/api/get-merchandise';
 import { api } from '@/lib/api-client';
 import { AttemptKey } from '@/lib/attempt-key';
 
-/** The most of one item an order holds (the server's limit too). */
-export const MAX_QUANTITY = 10;
+export const MAX_QUANTITY = MAX_MERCHANDISE_QUANTITY;
 
 const QUANTITY_MESSAGE = `Quantity must be between 1 and ${MAX_QUANTITY}.`;
 const trimmed = () => z.string().check(z.trim());

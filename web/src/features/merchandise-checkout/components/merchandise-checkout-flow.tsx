@@ -160,6 +160,9 @@ export function MerchandiseCheckoutFlow({ item, initialCode = '' }: { item: Merc
   }
 
   const provider = config.data?.paymentProvider;
+  // while the item is on sale, a quote refused as a conflict means this size and color are sold out
+  const variantSoldOut = quote.error instanceof ApiError && quote.error.status === 409 ? quote.error.message : null;
+  const soldOut = item.sales === 'sold_out' || variantSoldOut !== null;
 
   return (
     <>
@@ -197,7 +200,8 @@ export function MerchandiseCheckoutFlow({ item, initialCode = '' }: { item: Merc
                 total={total}
                 initialCode={initialCode}
                 codeError={codeErrorOf(quote.error)}
-                unavailable={notOnSaleMessage(item.name, item, config.data?.event.timezone)}
+                unavailable={notOnSaleMessage(item.name, item, config.data?.event.timezone) ?? variantSoldOut}
+                waitingList={soldOut ? { kind: 'merchandise', item, size: choices.size, color: choices.color } : null}
                 submitting={placing}
                 onQuantityChange={(next) => {
                   // the summary follows the field while it holds a quantity that can be ordered

@@ -400,3 +400,69 @@ describe('merchandise checkout: payment', () => {
     await waitFor(() => expect(getStripe).toHaveBeenCalledWith('pk_test_123'));
   });
 });
+
+describe('merchandise checkout: a sold-out size and color', () => {
+  const listPrice = quoteAtListPrice((id) => merchandise.find((item) => item.id === Number(id))?.price);
+
+  function serveWithSoldOutVariant() {
+    return serveMerchandise({
+      '/api/quote': (body) => {
+        const { size, color } = body as { size?: string; color?: string };
+        return size === 'M' && color === 'Coral'
+          ? jsonResponse({ message: 'Sorry, the Hackathon Tee in M / Coral is sold out.' }, 409)
+          : listPrice(body);
+      },
+      '/api/waiting-list': () => jsonResponse({ position: 4 }, 201),
+    });
+  }
+
+  it('offers that variant’s waiting list instead of the payment, with the size and color in the entry', async () => {
+    const fetchSpy = serveWithSoldOutVariant();
+    const { user } = renderCheckout(2);
+    await screen.findByRole('textbox', { name: 'Full name' });
+    expect(continueButton()).toBeEnabled();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Size' }), 'M');
+
+    expect(await screen.findByText('Sorry, the Hackathon Tee in M / Coral is sold out.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Continue to Payment/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Join the waiting list: Hackathon Tee' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Join the waiting list' });
+    expect(dialog).toHaveAccessibleDescription(/The Hackathon Tee in M \/ Coral is sold out\./);
+    expect(within(dialog).getByLabelText('Size')).toHaveValue('M');
+    expect(within(dialog).getByLabelText('Color')).toHaveValue('Coral');
+    await user.type(within(dialog).getByLabelText('Full name'), 'Ana Diaz');
+    await user.type(within(dialog).getByLabelText('Email'), 'ana@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Join the waiting list' }));
+
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('You are number 4 in the queue.');
+    expect(postedTo(fetchSpy, '/api/waiting-list')).toEqual([
+      {
+        kind: 'merchandise',
+        item: 2,
+        size: 'M',
+        color: 'Coral',
+        name: 'Ana Diaz',
+        email: 'ana@example.com',
+        quantity: 1,
+      },
+    ]);
+    // the dialog's form is its own: the checkout's form around the button was not submitted with it
+    expect(screen.queryByText('Name is required')).not.toBeInTheDocument();
+    expect(postedTo(fetchSpy, '/api/create-merchandise-payment')).toEqual([]);
+  });
+
+  it('offers the payment again for a size that is in stock', async () => {
+    serveWithSoldOutVariant();
+    const { user } = renderCheckout(2);
+    await screen.findByRole('textbox', { name: 'Full name' });
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Size' }), 'M');
+    expect(await screen.findByRole('button', { name: 'Join the waiting list: Hackathon Tee' })).toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Size' }), 'L');
+
+    expect(await screen.findByRole('button', { name: /Continue to Payment/ })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: /Join the waiting list/ })).not.toBeInTheDocument();
+    expect(screen.queryByText(/is sold out/)).not.toBeInTheDocument();
+  });
+});

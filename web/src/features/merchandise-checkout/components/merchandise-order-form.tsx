@@ -1,12 +1,14 @@
 import { useMemo, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { CodeField } from '@/components/payment/code-field';
-import { Button } from '@/components/ui/button';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { useCountries } from '@/lib/api/countries';
 import { OptionalBilling } from '@/components/billing/optional-billing';
+import { JoinWaitingListButton } from '@/features/waiting-list/components/join-waiting-list-button';
+import type { WaitingListItem } from '@/features/waiting-list/item';
 import type { MerchandiseItem } from '@/lib/api/get-merchandise';
 import { formatCents } from '@/lib/money';
 import { MAX_QUANTITY, merchandiseOrderSchema, type MerchandiseOrder } from '../api/create-merchandise-payment';
@@ -23,6 +25,8 @@ interface MerchandiseOrderFormProps {
   codeError: string | undefined;
   /** Why the item cannot be ordered now (not on sale yet, closed, sold out); null while it can. */
   unavailable: string | null;
+  /** The item, in the size and color chosen, when it is sold out: its waiting list takes the button's place. */
+  waitingList: WaitingListItem | null;
   submitting: boolean;
   onQuantityChange: (quantity: number) => void;
   /** A new size, colour or code: the order is priced again. */
@@ -40,6 +44,7 @@ export function MerchandiseOrderForm({
   initialCode,
   codeError,
   unavailable,
+  waitingList,
   submitting,
   onQuantityChange,
   onChoiceChange,
@@ -200,9 +205,17 @@ export function MerchandiseOrderForm({
             </p>
           )}
 
-          <Button type="submit" size="lg" className="w-full" disabled={submitting || unavailable !== null}>
-            {submitting ? 'Processing...' : 'Continue to Payment'}
-          </Button>
+          {waitingList ? (
+            <JoinWaitingListButton
+              item={waitingList}
+              name={item.name}
+              className={buttonVariants({ size: 'lg', className: 'w-full' })}
+            />
+          ) : (
+            <Button type="submit" size="lg" className="w-full" disabled={submitting || unavailable !== null}>
+              {submitting ? 'Processing...' : 'Continue to Payment'}
+            </Button>
+          )}
         </>
       )}
     </Form>

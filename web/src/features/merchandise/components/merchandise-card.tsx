@@ -1,9 +1,10 @@
 import { ExternalLinkIcon, ImageOffIcon, ShoppingBagIcon, SparklesIcon } from '@/components/icons';
 import { useState } from 'react';
 import { Link } from '@/lib/router';
-import { Button } from '@/components/ui/button';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
+import { JoinWaitingListButton } from '@/features/waiting-list/components/join-waiting-list-button';
 import type { MerchandiseItem } from '@/lib/api/get-merchandise';
 import { formatCents } from '@/lib/money';
 import { salesNotice } from '@/lib/sales';
@@ -59,6 +60,11 @@ export function MerchandiseCard({ item, timeZone }: { item: MerchandiseItem; tim
             Special Price
           </p>
         )}
+        {item.sales === 'sold_out' && (
+          <p className="absolute top-3 right-3 rounded-full bg-foreground px-3 py-1 text-xs font-bold tracking-wide text-background uppercase shadow">
+            {notice}
+          </p>
+        )}
       </div>
       <CardHeader className="pb-4">
         <CardTitle>{item.name}</CardTitle>
@@ -86,7 +92,14 @@ export function MerchandiseCard({ item, timeZone }: { item: MerchandiseItem; tim
         )}
       </CardContent>
       <CardFooter>
-        {notice !== null ? (
+        {item.sales === 'sold_out' ? (
+          // "Sold out" is said on the image, so the button takes the purchase button's place and size
+          <JoinWaitingListButton
+            item={{ kind: 'merchandise', item }}
+            name={item.name}
+            className={buttonVariants({ variant: 'outline', className: 'w-full' })}
+          />
+        ) : notice !== null ? (
           <p className="flex h-10 w-full items-center justify-center rounded-md border border-border bg-muted px-4 text-center text-sm font-semibold text-muted-foreground">
             {notice}
           </p>

@@ -2,6 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { MerchandiseItem } from '@/lib/api/get-merchandise';
 import { jsonResponse, mockFetch, textResponse } from '@/test/fetch-mock';
+import { postedTo, routeRequests } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { MerchandiseSection } from './merchandise-section';
 
@@ -172,5 +173,44 @@ describe('merchandise section', () => {
     expect(within(soldOut).queryByRole('link')).not.toBeInTheDocument();
     const open = screen.getByRole('heading', { name: 'Conference Cap' }).closest('li')!;
     expect(within(open).getByRole('link', { name: /View Special Pricing/ })).toBeInTheDocument();
+  });
+
+  it('offers a sold-out item’s waiting list, in the size and color the visitor picks', async () => {
+    const fetchSpy = mockFetch(
+      routeRequests({
+        '/api/merchandise': () => jsonResponse([{ ...tshirt, sales: 'sold_out', available: false }, hackathonTee]),
+        '/api/waiting-list': () => jsonResponse({ position: 2 }, 201),
+      }),
+    );
+    const { user } = renderWithProviders(<MerchandiseSection />);
+
+    const soldOut = (await screen.findByRole('heading', { name: 'Conference T-Shirt' })).closest('li')!;
+    expect(within(soldOut).getByText('Sold out')).toBeInTheDocument();
+    expect(within(soldOut).queryByRole('link')).not.toBeInTheDocument();
+    await user.click(within(soldOut).getByRole('button', { name: 'Join the waiting list: Conference T-Shirt' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Join the waiting list' });
+    expect(dialog).toHaveAccessibleDescription(/The Conference T-Shirt is sold out\./);
+    expect(within(dialog).getByLabelText('Size')).toHaveValue('S');
+    expect(within(dialog).getByLabelText('Color')).toHaveValue('Black');
+    expect(within(within(dialog).getByLabelText('How many')).getAllByRole('option')).toHaveLength(10);
+    await user.type(within(dialog).getByLabelText('Full name'), 'Ana Diaz');
+    await user.type(within(dialog).getByLabelText('Email'), 'ana@example.com');
+    await user.selectOptions(within(dialog).getByLabelText('Size'), 'M');
+    await user.click(within(dialog).getByRole('button', { name: 'Join the waiting list' }));
+
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('You are number 2 in the queue.');
+    expect(dialog).toHaveAccessibleDescription('For the Conference T-Shirt in M / Black.');
+    expect(postedTo(fetchSpy, '/api/waiting-list')).toEqual([
+      {
+        kind: 'merchandise',
+        item: 1,
+        size: 'M',
+        color: 'Black',
+        name: 'Ana Diaz',
+        email: 'ana@example.com',
+        quantity: 1,
+      },
+    ]);
   });
 });

@@ -53,9 +53,10 @@ function json(body: unknown, status = 200): Response {
 
 function mockApi(tierResponses: Array<() => Response>) {
   let tierCalls = 0;
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     if (url.endsWith('/api/config')) return json(sandboxConfig);
+    if (url.endsWith('/api/waiting-list') && init?.method === 'POST') return json({ position: 1 }, 201);
     if (url.endsWith('/api/sponsorship-tiers')) {
       const respond = tierResponses[Math.min(tierCalls, tierResponses.length - 1)];
       tierCalls += 1;
@@ -144,6 +145,28 @@ describe('SponsorshipPage', () => {
     expect(within(title).getByText('$500,000')).toBeInTheDocument();
     expect(within(title).queryByRole('link')).not.toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: /^Purchase/ })).toHaveLength(3);
+  });
+
+  it('offers a taken tier’s waiting list in place of its purchase link, and joins it', async () => {
+    const fetchMock = mockApi([() => json(tiers)]);
+    const user = userEvent.setup();
+    renderPage();
+
+    await screen.findByRole('heading', { level: 3, name: 'Conference Title' });
+    expect(within(cardOf('Speaker Lounge')).queryByRole('button')).not.toBeInTheDocument();
+    await user.click(
+      within(cardOf('Conference Title')).getByRole('button', { name: 'Join the waiting list: Conference Title' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Join the waiting list' });
+    await user.type(within(dialog).getByLabelText('Full name'), 'Ana Diaz');
+    await user.type(within(dialog).getByLabelText('Email'), 'ana@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Join the waiting list' }));
+
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('You are number 1 in the queue.');
+    const posted = fetchMock.mock.calls.filter(([input]) => String(input).endsWith('/api/waiting-list'));
+    expect(posted.map(([, init]) => JSON.parse(String(init?.body)))).toEqual([
+      { kind: 'sponsorship', item: 'title', name: 'Ana Diaz', email: 'ana@example.com', quantity: 1 },
+    ]);
   });
 
   it('says when a tier goes on sale, or that its sales have closed, with no purchase link', async () => {

@@ -19,6 +19,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { paths } from '@/config/paths';
 import { useConfig, type EventInfo } from '@/features/config/api/get-config';
 import { SponsorWall } from '@/features/sponsors/components/sponsor-wall';
+import { JoinWaitingListButton } from '@/features/waiting-list/components/join-waiting-list-button';
 import { useSponsorshipTiers, type SponsorshipTier } from '@/lib/api/get-sponsorship-tiers';
 import { cn } from '@/lib/cn';
 import { salesNotice } from '@/lib/sales';
@@ -327,9 +328,11 @@ function TierCard({ tier, timeZone }: { tier: SponsorshipTier; timeZone: string 
             </Link>
           </Button>
         ) : soldOut ? (
-          <p className="w-full text-center text-sm text-muted-foreground">
-            This sponsorship has been taken. Ask us about similar options.
-          </p>
+          <JoinWaitingListButton
+            item={{ kind: 'sponsorship', tier }}
+            name={tier.label}
+            className={buttonVariants({ variant: 'outline', className: 'w-full' })}
+          />
         ) : (
           <p className="w-full rounded-md border border-border bg-muted px-4 py-2 text-center text-sm font-semibold text-muted-foreground">
             {notice}

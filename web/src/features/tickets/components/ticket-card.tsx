@@ -1,8 +1,9 @@
 import { CheckIcon, StarIcon } from '@/components/icons';
 import { Link } from '@/lib/router';
-import { Button } from '@/components/ui/button';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
+import { JoinWaitingListButton } from '@/features/waiting-list/components/join-waiting-list-button';
 import type { PricePhase, Ticket, VolumeDiscount } from '@/lib/api/get-tickets';
 import { cn } from '@/lib/cn';
 import { formatInstantDate } from '@/lib/format-date';
@@ -62,6 +63,11 @@ export function TicketCard({ ticket, timeZone }: { ticket: Ticket; timeZone?: st
           <p className="flex flex-wrap items-baseline gap-x-2">
             <span className="font-display text-4xl font-bold tracking-tight">{formatCents(ticket.price)}</span>
             {perPerson && <span className="text-muted-foreground">per person</span>}
+            {ticket.sales === 'sold_out' && (
+              <span className="rounded-full bg-foreground px-3 py-1 text-xs font-bold tracking-wide text-background uppercase">
+                Sold out
+              </span>
+            )}
           </p>
           {ticket.phase ? (
             // with price phases the struck price is the next phase's
@@ -115,9 +121,11 @@ export function TicketCard({ ticket, timeZone }: { ticket: Ticket; timeZone?: st
             </Link>
           </Button>
         ) : ticket.sales === 'sold_out' ? (
-          <Button size="lg" variant="outline" className="w-full" disabled>
-            Sold Out
-          </Button>
+          <JoinWaitingListButton
+            item={{ kind: 'ticket', ticket }}
+            name={ticket.name}
+            className={buttonVariants({ size: 'lg', variant: 'outline', className: 'w-full' })}
+          />
         ) : (
           <p className="flex h-12 w-full items-center justify-center rounded-lg border border-border bg-muted px-4 text-center font-semibold text-muted-foreground">
             {notice}

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { deferred, jsonResponse, mockFetch, textResponse } from '@/test/fetch-mock';
+import { postedTo, routeRequests } from '@/test/fixtures';
 import { findToast, renderWithProviders } from '@/test/render';
 import { TicketsSection } from './tickets-section';
 
@@ -187,12 +188,31 @@ describe('tickets section: phases and sales windows', () => {
     expect(pass.queryByRole('button')).not.toBeInTheDocument();
   });
 
-  it('keeps a sold-out ticket’s disabled Sold Out button', async () => {
-    mockFetch(() => jsonResponse([{ ...developer, sales: 'sold_out', available: false }]));
-    renderWithProviders(<TicketsSection fullRefundUntil="2027-03-17" />);
+  it('offers a sold-out ticket’s waiting list in place of its purchase button, and joins it', async () => {
+    const fetchSpy = mockFetch(
+      routeRequests({
+        '/api/tickets': () => jsonResponse([{ ...developer, sales: 'sold_out', available: false }, tickets[1]]),
+        '/api/waiting-list': () => jsonResponse({ position: 3 }, 201),
+      }),
+    );
+    const { user } = renderWithProviders(<TicketsSection fullRefundUntil="2027-03-17" />);
 
     await screen.findByRole('heading', { name: 'Developer Pass' });
-    expect(card('Developer Pass').getByRole('button', { name: 'Sold Out' })).toBeDisabled();
-    expect(card('Developer Pass').queryByRole('link')).not.toBeInTheDocument();
+    const pass = card('Developer Pass');
+    expect(pass.getByText('Sold out')).toBeInTheDocument();
+    expect(pass.queryByRole('link')).not.toBeInTheDocument();
+    expect(card('VIP Pass').getByRole('link', { name: /Pre-Purchase Now/ })).toBeInTheDocument();
+    expect(card('VIP Pass').queryByRole('button')).not.toBeInTheDocument();
+
+    await user.click(pass.getByRole('button', { name: 'Join the waiting list: Developer Pass' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Join the waiting list' });
+    await user.type(within(dialog).getByLabelText('Full name'), 'Ana Diaz');
+    await user.type(within(dialog).getByLabelText('Email'), 'ana@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Join the waiting list' }));
+
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('You are number 3 in the queue.');
+    expect(postedTo(fetchSpy, '/api/waiting-list')).toEqual([
+      { kind: 'ticket', item: 'developer', name: 'Ana Diaz', email: 'ana@example.com', quantity: 1 },
+    ]);
   });
 });

@@ -1,0 +1,170 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+import { useTickets } from '@/lib/api/get-tickets';
+import { useCreateDraw, type Draw, type NewDraw } from '../api/draws';
+import type { Interest } from '../api/waitlist';
+import { parseWhole } from './code-format';
+import { DrawResult } from './draw-result';
+import { Field } from './field';
+import { InterestAreasField } from './interest-areas-field';
+import { serverErrors, type FormErrors } from './server-errors';
+
+const fields = ['winners', 'item', 'seed', 'interestAreas'] as const;
+type Errors = FormErrors<(typeof fields)[number]>;
+
+/** "New draw…": the form, then the winners it drew (each already emailed a free ticket's code). */
+export function NewDrawDialog({ interests }: { interests: Interest[] }) {
+  const [open, setOpen] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const [drawn, setDrawn] = useState<Draw | null>(null);
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (next) {
+          setAttempt((current) => current + 1);
+          setDrawn(null);
+        }
+        setOpen(next);
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button>New draw…</Button>
+      </DialogTrigger>
+      <DialogContent className="max-w-xl">
+        {drawn ? (
+          <>
+            <DialogHeader>
+              <DialogTitle>
+                {drawn.winners.length === 1 ? 'The winner' : `The ${drawn.winners.length} winners`}
+              </DialogTitle>
+              <DialogDescription>
+                Each was emailed a single-use code for a free {drawn.itemName}. The draw is in the list too.
+              </DialogDescription>
+            </DialogHeader>
+            <DrawResult draw={drawn} interests={interests} />
+            <DialogFooter>
+              <DialogClose asChild>
+                <Button>Done</Button>
+              </DialogClose>
+            </DialogFooter>
+          </>
+        ) : (
+          <>
+            <DialogHeader>
+              <DialogTitle>New draw</DialogTitle>
+              <DialogDescription>
+                Free tickets drawn among the registrations who want updates. The winners are emailed at once.
+              </DialogDescription>
+            </DialogHeader>
+            <DrawForm key={attempt} interests={interests} onDrawn={setDrawn} />
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function DrawForm({ interests, onDrawn }: { interests: Interest[]; onDrawn: (draw: Draw) => void }) {
+  const create = useCreateDraw();
+  const tickets = useTickets();
+  const id = useId();
+  const [winners, setWinners] = useState('1');
+  const [item, setItem] = useState('');
+  const [seed, setSeed] = useState('');
+  const [interestAreas, setInterestAreas] = useState<string[]>([]);
+  const [errors, setErrors] = useState<Errors>({});
+  const firstTicket = tickets.data?.[0];
+  const chosenItem = item || (firstTicket ? `ticket:${firstTicket.type}` : '');
+
+  function toRequest(): { request?: NewDraw; errors: Errors } {
+    const found: Errors = {};
+    const count = parseWhole(winners);
+    if (count === null || count === 0) found.winners = 'A whole number from 1.';
+    if (!chosenItem) found.item = 'Choose a ticket type.';
+    if (count === null || Object.keys(found).length > 0) return { errors: found };
+    const trimmed = seed.trim();
+    return {
+      request: { winners: count, item: chosenItem, interestAreas, ...(trimmed && { seed: trimmed }) },
+      errors: found,
+    };
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const { request, errors: found } = toRequest();
+    setErrors(found);
+    if (!request) return;
+    try {
+      onDrawn(await create.mutateAsync(request));
+    } catch (error) {
+      setErrors(serverErrors(error, fields));
+    }
+  }
+
+  return (
+    <form aria-label="New draw" className="grid gap-5" onSubmit={submit} noValidate>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field id={`${id}-winners`} label="Winners" error={errors.winners}>
+          {(control) => (
+            <Input
+              {...control}
+              inputMode="numeric"
+              value={winners}
+              onChange={(event) => setWinners(event.target.value)}
+            />
+          )}
+        </Field>
+        <Field id={`${id}-item`} label="Ticket" error={errors.item}>
+          {(control) => (
+            <NativeSelect {...control} value={chosenItem} onChange={(event) => setItem(event.target.value)}>
+              {tickets.data?.map((ticket) => (
+                <option key={ticket.type} value={`ticket:${ticket.type}`}>
+                  {ticket.name}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </Field>
+        <Field
+          id={`${id}-seed`}
+          label="Seed"
+          hint="Optional: left empty, one is generated and recorded."
+          error={errors.seed}
+          className="sm:col-span-2"
+        >
+          {(control) => (
+            <Input {...control} autoComplete="off" value={seed} onChange={(event) => setSeed(event.target.value)} />
+          )}
+        </Field>
+      </div>
+      <InterestAreasField
+        id={`${id}-areas`}
+        interests={interests}
+        chosen={interestAreas}
+        onChange={setInterestAreas}
+        error={errors.interestAreas}
+      />
+      {errors.general && (
+        <p role="alert" className="font-medium text-destructive">
+          {errors.general}
+        </p>
+      )}
+      <Button type="submit" disabled={create.isPending} className="justify-self-end">
+        {create.isPending ? 'Drawing…' : 'Draw and email the winners'}
+      </Button>
+    </form>
+  );
+}
