@@ -47,7 +47,9 @@ test('joins a sold-out variant’s queue, gets the offer by email and buys throu
   await form.getByLabel('Size').selectOption(VARIANT.size);
   await form.getByLabel('Color').selectOption(VARIANT.color);
   await form.getByRole('button', { name: 'Join the waiting list: Conference T-Shirt' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Join the waiting list' });
+  // named "Join the waiting list", then "You are in the queue"
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toHaveAccessibleName('Join the waiting list');
   await expect(dialog).toContainText('The Conference T-Shirt in XXL / Ocean Blue is sold out.');
   await dialog.getByLabel('Full name').fill('Wanda Waiting');
   await dialog.getByLabel('Email').fill(email);
