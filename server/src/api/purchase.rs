@@ -74,7 +74,7 @@ pub async fn quote_line(
     // A size and colour sold out is as sold out as the item, unless the code holds its units.
     if let Some(variant) = &line.variant_sku
         && stock.get(variant).is_some_and(|left| *left < line.quantity)
-        && !code.as_ref().is_some_and(|code| code.reserved_left >= line.quantity)
+        && code.as_ref().is_none_or(|code| code.reserved_left < line.quantity)
     {
         return Err(ApiError::Conflict(sold_out.to_owned()));
     }
