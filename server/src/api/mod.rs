@@ -3,7 +3,7 @@
 mod admin;
 mod catalogue;
 mod countries;
-mod email_page;
+pub(crate) mod email_page;
 mod health;
 mod idempotency_key;
 mod invoice_download;

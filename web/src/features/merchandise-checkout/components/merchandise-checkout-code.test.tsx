@@ -107,6 +107,19 @@ describe('merchandise checkout: codes', () => {
     expect(await within(details()).findByText('Code CREW20: 20% off')).toBeInTheDocument();
   });
 
+  it('starts in the size and color of a waiting-list offer’s link, and prices them with its code', async () => {
+    const fetchSpy = serve();
+    renderCheckout('/merchandise-checkout/2?code=CREW20&size=M&color=Charcoal');
+
+    expect(await screen.findByRole('combobox', { name: 'Size' })).toHaveValue('M');
+    expect(screen.getByRole('combobox', { name: 'Color' })).toHaveValue('Charcoal');
+    await waitFor(() =>
+      expect(postedTo(fetchSpy, '/api/quote')).toContainEqual(
+        expect.objectContaining({ item: 2, size: 'M', color: 'Charcoal', code: 'CREW20' }),
+      ),
+    );
+  });
+
   it('shows a refused code next to the field', async () => {
     serve();
     const { user } = renderCheckout(paths.merchandiseCheckout(2));

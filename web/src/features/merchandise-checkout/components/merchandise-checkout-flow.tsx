@@ -68,18 +68,32 @@ function merchandiseQuote(item: MerchandiseItem, { quantity, size, color, code }
 
 /**
  * Buying one merchandise item: the customer form, then the card step, which ends on the
- * confirmation page; `initialCode` from a `?code=` link.
+ * confirmation page; `initialCode` (and the size and colour) from a link.
  */
-export function MerchandiseCheckoutFlow({ item, initialCode = '' }: { item: MerchandiseItem; initialCode?: string }) {
+export function MerchandiseCheckoutFlow({
+  item,
+  initialCode = '',
+  initialSize,
+  initialColor,
+}: {
+  item: MerchandiseItem;
+  initialCode?: string;
+  /** From a `?size=&color=` link (a waiting-list offer's), when the item has them. */
+  initialSize?: string;
+  initialColor?: string;
+}) {
   const { toast } = useToast();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const config = useConfig();
   const [stage, setStage] = useState<Stage>({ step: 'details' });
+  // a link's size and colour when the item offers them, else its first
+  const startSize = item.sizes?.find((size) => size === initialSize) ?? item.sizes?.[0] ?? '';
+  const startColor = item.colors?.find((color) => color === initialColor) ?? item.colors?.[0] ?? '';
   const [choices, setChoices] = useState<Choices>({
     quantity: 1,
-    size: item.sizes?.[0] ?? '',
-    color: item.colors?.[0] ?? '',
+    size: startSize,
+    color: startColor,
     code: initialCode,
   });
   const [placing, setPlacing] = useState(false);
@@ -199,6 +213,8 @@ export function MerchandiseCheckoutFlow({ item, initialCode = '' }: { item: Merc
                 item={item}
                 total={total}
                 initialCode={initialCode}
+                initialSize={startSize}
+                initialColor={startColor}
                 codeError={codeErrorOf(quote.error)}
                 unavailable={notOnSaleMessage(item.name, item, config.data?.event.timezone) ?? variantSoldOut}
                 waitingList={soldOut ? { kind: 'merchandise', item, size: choices.size, color: choices.color } : null}

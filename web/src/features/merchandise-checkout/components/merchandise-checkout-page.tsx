@@ -28,6 +28,9 @@ export function MerchandiseCheckoutPage() {
   // the prerendered page was made without a code: it comes in once the page has hydrated
   const hydrated = useHydrated();
   const code = hydrated ? (searchParams.get('code') ?? '').trim() : '';
+  // a waiting-list offer's link names the size and colour waited for
+  const size = hydrated ? (searchParams.get('size') ?? '') : '';
+  const color = hydrated ? (searchParams.get('color') ?? '') : '';
   const itemId = parseItemId(id);
   const merchandise = useMerchandise({ enabled: itemId !== null });
   const event = useConfig().data?.event;
@@ -72,7 +75,13 @@ export function MerchandiseCheckoutPage() {
               <h1 className="mt-2 font-display text-3xl font-bold tracking-tight sm:text-4xl">Merchandise Checkout</h1>
             </div>
             {item ? (
-              <MerchandiseCheckoutFlow key={`${item.id}:${code}`} item={item} initialCode={code} />
+              <MerchandiseCheckoutFlow
+                key={`${item.id}:${code}:${size}:${color}`}
+                item={item}
+                initialCode={code}
+                initialSize={size}
+                initialColor={color}
+              />
             ) : (
               <div role="status" className="flex flex-col items-center gap-4 py-24 text-muted-foreground">
                 <Spinner />

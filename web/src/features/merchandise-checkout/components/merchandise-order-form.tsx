@@ -21,6 +21,9 @@ interface MerchandiseOrderFormProps {
   total: number;
   /** The code to start with, from a `?code=` link. */
   initialCode: string;
+  /** The size and color to start with: the link's, or the item's first (empty when it has none). */
+  initialSize: string;
+  initialColor: string;
   /** Why the latest quote refused the code. */
   codeError: string | undefined;
   /** Why the item cannot be ordered now (not on sale yet, closed, sold out); null while it can. */
@@ -42,6 +45,8 @@ export function MerchandiseOrderForm({
   item,
   total,
   initialCode,
+  initialSize,
+  initialColor,
   codeError,
   unavailable,
   waitingList,
@@ -64,8 +69,8 @@ export function MerchandiseOrderForm({
           name: '',
           email: '',
           quantity: 1,
-          size: sizes[0] ?? '',
-          color: colors[0] ?? '',
+          size: initialSize,
+          color: initialColor,
           code: initialCode,
         },
       }}
