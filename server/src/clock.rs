@@ -16,3 +16,8 @@ impl Clock for SystemClock {
         OffsetDateTime::now_utc()
     }
 }
+
+/// `at` as Unix milliseconds, the unit the database keeps times in.
+pub fn unix_millis(at: OffsetDateTime) -> i64 {
+    i64::try_from(at.unix_timestamp_nanos() / 1_000_000).unwrap_or(i64::MAX)
+}

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use time::OffsetDateTime;
 
-use crate::clock::Clock;
+use crate::clock::{Clock, unix_millis};
 use crate::error::ApiError;
 use crate::event::Event;
 use crate::precompressed::Precompressed;
@@ -137,7 +137,7 @@ impl CatalogueCache {
     /// code, or one that no longer works.
     pub async fn unlocked_by(&self, code: &str) -> Result<Option<Unlocked>, ApiError> {
         let now = self.clock.now();
-        let now_millis = i64::try_from(now.unix_timestamp_nanos() / 1_000_000).unwrap_or(i64::MAX);
+        let now_millis = unix_millis(now);
         let Some(code) = self.store.code_by_text(code).await? else {
             return Ok(None);
         };

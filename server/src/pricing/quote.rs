@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 
 use super::{Item, Sales, current_phase, sales_state, sold_out};
+use crate::clock::unix_millis;
 use crate::domain::Money;
 use crate::event::{Event, SalesTax};
 use crate::store::{CodeKind, CodeRecord};
@@ -226,7 +227,7 @@ fn code_discount(code: Option<&CodeRecord>, off: i64) -> Discount {
 
 /// Whether `code` may be used for `quantity` units of `item_sku` at `now`.
 fn check_code(code: &CodeRecord, item_sku: &str, quantity: i64, now: OffsetDateTime) -> Result<(), CodeProblem> {
-    let now = i64::try_from(now.unix_timestamp_nanos() / 1_000_000).unwrap_or(i64::MAX);
+    let now = unix_millis(now);
     if code.disabled {
         return Err(CodeProblem::Disabled);
     }

@@ -10,6 +10,7 @@ use time::OffsetDateTime;
 use super::Store;
 use super::admin::record_audit;
 use super::outbox::{EmailKind, queue_email};
+use crate::clock::unix_millis;
 use crate::domain::{BillingDetails, Money};
 use crate::event::{Event, long_date};
 use crate::invoices::{self, InvoiceDocument, InvoiceKind};
@@ -246,7 +247,7 @@ impl Store {
         else {
             return Ok(Correction::NoInvoice);
         };
-        let now = i64::try_from(at.unix_timestamp_nanos() / 1_000_000).unwrap_or(i64::MAX);
+        let now = unix_millis(at);
         let mut tx = self.pool.begin().await?;
         // A compare-and-set on the order: one correction, even from two tabs at once.
         let corrected = sqlx::query(

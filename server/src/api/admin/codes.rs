@@ -14,6 +14,7 @@ use utoipa_axum::routes;
 use super::auth::AdminActor;
 use super::responses::{AdminChange, AdminRead, JsonBody, ServerTrouble};
 use crate::api::params::{ApiPath, ApiQuery};
+use crate::clock::unix_millis;
 use crate::domain::Money;
 use crate::error::{ApiError, ApiJson, ErrorBody, FieldErrors};
 use crate::event::Event;
@@ -345,7 +346,7 @@ fn code_kind(request: &CreateRequest, errors: &mut FieldErrors) -> Option<CodeKi
 fn instant(value: Option<&str>, field: &'static str, errors: &mut FieldErrors) -> Option<i64> {
     let value = value.map(str::trim).filter(|value| !value.is_empty())?;
     match OffsetDateTime::parse(value, &Rfc3339) {
-        Ok(at) => Some(i64::try_from(at.unix_timestamp_nanos() / 1_000_000).unwrap_or(i64::MAX)),
+        Ok(at) => Some(unix_millis(at)),
         Err(_) => {
             errors.add(field, "A date and time such as 2027-01-31T23:59:59-05:00.");
             None

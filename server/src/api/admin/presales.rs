@@ -11,6 +11,7 @@ use utoipa_axum::routes;
 
 use super::auth::AdminActor;
 use super::responses::{AdminChange, AdminRead, JsonBody, ServerTrouble};
+use crate::clock::unix_millis;
 use crate::domain::InterestArea;
 use crate::error::{ApiError, ApiJson, ErrorBody, FieldErrors};
 use crate::event::{Event, Ticket, long_date};
@@ -28,10 +29,6 @@ pub fn router() -> OpenApiRouter<AppState> {
 const EVERY_TICKET: &str = "tickets";
 const MAX_WINNERS: i64 = 1000;
 const MAX_SEED_CHARS: usize = 200;
-
-fn millis(at: OffsetDateTime) -> i64 {
-    i64::try_from(at.unix_timestamp_nanos() / 1_000_000).unwrap_or(i64::MAX)
-}
 
 /// The interest areas a call names, checked; unknown ones go to `errors`.
 fn interest_areas(areas: &[String], errors: &mut FieldErrors) -> Vec<String> {
@@ -200,9 +197,9 @@ async fn launch_presale(
             }
         )));
     };
-    if request.deadline <= millis(now) {
+    if request.deadline <= unix_millis(now) {
         errors.add("deadline", "The deadline has passed: give a time to come.");
-    } else if request.deadline > millis(first_opening) {
+    } else if request.deadline > unix_millis(first_opening) {
         errors.add(
             "deadline",
             format!(
