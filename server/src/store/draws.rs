@@ -8,7 +8,8 @@ use sqlx::any::AnyRow;
 use super::admin::record_audit;
 use super::codes::CodeKind;
 use super::outbox::EmailKind;
-use super::presales::{PersonalCode, SharedTerms, insert_personal_codes, is_audience, join_areas, split_areas};
+use super::presales::{PersonalCode, SharedTerms, insert_personal_codes, is_audience, join_areas};
+use super::waitlist::split_areas;
 use super::{Store, StoredRegistration, now_millis};
 
 /// A draw about to be made.

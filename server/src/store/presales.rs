@@ -9,6 +9,7 @@ use sqlx::{Any, Row, Transaction};
 use super::admin::record_audit;
 use super::codes::CodeKind;
 use super::outbox::EmailKind;
+use super::waitlist::split_areas;
 use super::{Store, StoredRegistration, now_millis};
 
 /// Rows written per statement at launch: few round trips, well under both databases' limits
@@ -48,28 +49,15 @@ pub struct Presale {
     pub created_at: i64,
 }
 
-/// Whether a registration is one a mailing to `areas` goes to: subscribed, and interested in
-/// one of them (or `areas` is empty).
+/// Whether a registration is one a mailing to `areas` goes to: subscribed (an unsubscribe
+/// link clears it), and interested in one of them (or `areas` is empty).
 pub fn is_audience(registration: &StoredRegistration, areas: &[String]) -> bool {
-    registration.subscribe
-        && registration.unsubscribed_at.is_none()
-        && (areas.is_empty()
-            || registration
-                .interest_areas
-                .split(',')
-                .any(|chosen| areas.iter().any(|area| area == chosen)))
+    registration.subscribe && (areas.is_empty() || registration.interests().iter().any(|chosen| areas.contains(chosen)))
 }
 
 /// The comma-separated form the tables keep interest areas in.
 pub(super) fn join_areas(areas: &[String]) -> String {
     areas.join(",")
-}
-
-pub(super) fn split_areas(text: &str) -> Vec<String> {
-    text.split(',')
-        .filter(|area| !area.is_empty())
-        .map(str::to_owned)
-        .collect()
 }
 
 /// The rows of a multi-row `VALUES`: `rows` rows of `columns` parameters each, numbered after

@@ -30,6 +30,21 @@ pub struct StoredRegistration {
     pub unsubscribed_at: Option<i64>,
 }
 
+impl StoredRegistration {
+    /// The interest areas chosen ("web", "ai"), in the order stored.
+    pub fn interests(&self) -> Vec<String> {
+        split_areas(&self.interest_areas)
+    }
+}
+
+/// Interest areas as the tables keep them: comma-separated, empty for none.
+pub(super) fn split_areas(text: &str) -> Vec<String> {
+    text.split(',')
+        .filter(|area| !area.is_empty())
+        .map(str::to_owned)
+        .collect()
+}
+
 impl FromRow<'_, AnyRow> for StoredRegistration {
     fn from_row(row: &AnyRow) -> Result<Self, sqlx::Error> {
         Ok(Self {

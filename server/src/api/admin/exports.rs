@@ -10,7 +10,6 @@ use utoipa_axum::routes;
 
 use super::auth::AdminActor;
 use super::responses::{AdminRead, ServerTrouble};
-use super::waitlist::interests;
 use crate::admin::csv::{CsvWriter, dollars};
 use crate::api::params::ApiPath;
 use crate::error::{ApiError, ErrorBody};
@@ -333,7 +332,7 @@ async fn waitlist(state: &AppState) -> Result<String, ApiError> {
             registration.full_name.as_str(),
             &registration.email,
             registration.job_title.as_deref().unwrap_or_default(),
-            &interests(&registration).join(" "),
+            &registration.interests().join(" "),
             if registration.subscribe { "yes" } else { "no" },
             &time_cell(Some(registration.created_at)),
         ]);

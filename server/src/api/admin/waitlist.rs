@@ -49,7 +49,7 @@ struct Registration {
 impl From<StoredRegistration> for Registration {
     fn from(registration: StoredRegistration) -> Self {
         Self {
-            interest_areas: interests(&registration),
+            interest_areas: registration.interests(),
             full_name: registration.full_name,
             email: registration.email,
             job_title: registration.job_title,
@@ -57,15 +57,6 @@ impl From<StoredRegistration> for Registration {
             registered_at: registration.created_at,
         }
     }
-}
-
-pub fn interests(registration: &StoredRegistration) -> Vec<String> {
-    registration
-        .interest_areas
-        .split(',')
-        .filter(|area| !area.is_empty())
-        .map(str::to_owned)
-        .collect()
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -121,7 +112,7 @@ async fn list(
             label: area.label(),
             count: everyone
                 .iter()
-                .filter(|registration| interests(registration).iter().any(|chosen| chosen == area.value()))
+                .filter(|registration| registration.interests().iter().any(|chosen| chosen == area.value()))
                 .count() as i64,
         })
         .collect();
