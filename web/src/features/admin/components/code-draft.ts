@@ -1,7 +1,7 @@
-import { ApiError } from '@/lib/api-client';
 import type { CodeItem, CodeKind, NewCodes } from '../api/codes';
 import { localInputToRfc3339, parseWhole } from './code-format';
 import { parseDollars } from './format';
+import { serverErrors } from './server-errors';
 
 // The new-codes form's fields as typed, and the request (or the errors) they make.
 
@@ -105,19 +105,10 @@ export function toRequest(draft: Draft, items: CodeItem[]): { request?: NewCodes
 }
 
 /** The server's reasons beside the fields they name; the rest (a code taken, an outage) above the button. */
-export function serverErrors(error: unknown, shown: Set<FieldName>): Errors {
-  if (!(error instanceof ApiError)) {
-    return { general: error instanceof Error ? error.message : 'The codes could not be made. Please try again.' };
-  }
-  const errors: Errors = {};
-  const others: string[] = [];
-  for (const [key, message] of Object.entries(error.fieldErrors)) {
-    const field = (['percentOff', 'amountOff', 'fixedPrice'].includes(key) ? 'value' : key) as FieldName;
-    if (shown.has(field)) errors[field] = message;
-    else others.push(message);
-  }
-  if (others.length > 0 || Object.keys(errors).length === 0) {
-    errors.general = others.length > 0 ? others.join(' ') : error.message;
-  }
-  return errors;
+export function codeServerErrors(error: unknown, shown: Set<FieldName>): Errors {
+  return serverErrors(error, shown, {
+    fallback: 'The codes could not be made. Please try again.',
+    // the three kinds of discount are one field here
+    fieldOf: (key) => (['percentOff', 'amountOff', 'fixedPrice'].includes(key) ? 'value' : key),
+  });
 }

@@ -8,9 +8,9 @@ import { useCreateCodes, type Code, type CodeItem, type CodeKind } from '../api/
 import { parseWhole } from './code-format';
 import {
   blank,
+  codeServerErrors,
   fieldsShown,
   holdableItem,
-  serverErrors,
   toRequest,
   type Discount,
   type Draft,
@@ -47,7 +47,7 @@ export function CodeForm({ items, onMade }: { items: CodeItem[]; onMade: (codes:
     try {
       onMade((await create.mutateAsync(request)).codes);
     } catch (error) {
-      setErrors(serverErrors(error, fieldsShown(draft, items)));
+      setErrors(codeServerErrors(error, fieldsShown(draft, items)));
     }
   }
 

@@ -52,6 +52,14 @@ export function localInputToRfc3339(text: string): string | undefined {
   return `${date}T${time}${sign}${two(Math.floor(Math.abs(offset) / 60))}:${two(Math.abs(offset) % 60)}`;
 }
 
+/** A `datetime-local` input's text ("2027-01-31T09:00"), read in the browser's time zone, as Unix milliseconds. */
+export function localInputToMs(text: string): number | null {
+  if (!text.trim()) return null;
+  // Without an offset, a date-time string is read as local time.
+  const at = new Date(text).getTime();
+  return Number.isNaN(at) ? null : at;
+}
+
 /** A stored time (Unix milliseconds) as a `datetime-local` input's text, to the minute. */
 export function toLocalInput(unixMs: number | null): string {
   if (unixMs === null) return '';

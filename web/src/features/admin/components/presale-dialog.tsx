@@ -14,10 +14,10 @@ import { toast } from '@/hooks/use-toast';
 import { useTickets } from '@/lib/api/get-tickets';
 import { useCreatePresale, type NewPresale, type Presale } from '../api/presales';
 import type { Interest } from '../api/waitlist';
-import { parseWhole } from './code-format';
+import { localInputToMs, parseWhole } from './code-format';
 import { Field } from './field';
 import { InterestAreasField } from './interest-areas-field';
-import { localInputToMs, serverErrors, type FormErrors } from './server-errors';
+import { serverErrors, type FormErrors } from './server-errors';
 
 const fields = ['item', 'deadline', 'interestAreas', 'unitsPerPerson'] as const;
 type Errors = FormErrors<(typeof fields)[number]>;
