@@ -1,7 +1,6 @@
+use serde::Serialize;
 use sqlx::any::AnyRow;
 use sqlx::{FromRow, Row};
-
-use serde::Serialize;
 
 use crate::domain::WaitlistRegistration;
 use crate::secrets;
@@ -131,7 +130,8 @@ impl Store {
         .execute(&mut *tx)
         .await?;
         // The conditional update decides under the row lock, so racing registrations queue one
-        // email; its new link replaces the last one, whose email says nothing another would not.
+        // email. Its link retires the one before: an email still queued with that is cancelled
+        // when its turn comes, and a sent one's page says the link was replaced.
         let confirm_token = secrets::random_token();
         let confirmation_due = sqlx::query(
             "UPDATE waitlist_registrations SET confirmation_queued_at = $2, confirm_token_hash = $4
