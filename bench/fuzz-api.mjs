@@ -135,7 +135,7 @@ function readExchanges(harFile) {
     if (response.status < 400 || request.method === "HEAD") continue;
     // Pages a visitor opens from an email answer their errors as pages.
     if (
-      /^\/(unsubscribe|resubscribe|waiting-list\/decline)$/.test(
+      /^\/(unsubscribe|resubscribe|waitlist\/confirm|waiting-list\/decline)$/.test(
         new URL(request.url).pathname,
       )
     )

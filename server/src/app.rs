@@ -36,6 +36,7 @@ pub fn app(state: AppState) -> Router {
     let (health, health_contract) = api::health_router().split_for_parts();
     let (metrics, metrics_contract) = api::metrics_router().split_for_parts();
     let (unsubscribe, unsubscribe_contract) = api::unsubscribe_router().split_for_parts();
+    let (waitlist_confirm, waitlist_confirm_contract) = api::waitlist_confirm_router().split_for_parts();
     let (waiting_list_pages, waiting_list_pages_contract) = api::waiting_list_pages_router().split_for_parts();
     let (catalogue, catalogue_contract) = api::catalogue_router(state.catalogue.clone());
     let contract = api::contract(
@@ -45,6 +46,7 @@ pub fn app(state: AppState) -> Router {
             health_contract,
             metrics_contract,
             unsubscribe_contract,
+            waitlist_confirm_contract,
             waiting_list_pages_contract,
         ],
     );
@@ -55,6 +57,7 @@ pub fn app(state: AppState) -> Router {
         .merge(health)
         .merge(metrics)
         .merge(unsubscribe)
+        .merge(waitlist_confirm)
         .merge(waiting_list_pages)
         .method_not_allowed_fallback(api::method_not_allowed)
         .layer(

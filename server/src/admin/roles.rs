@@ -91,6 +91,7 @@ pub const CALLS: &[(&str, &str, Access)] = &[
     ("POST", "/api/admin/presales", MANAGERS),
     ("GET", "/api/admin/draws", MANAGERS),
     ("POST", "/api/admin/draws", MANAGERS),
+    ("POST", "/api/admin/draws/{id}/draw", MANAGERS),
     ("GET", "/api/admin/sponsorships", MANAGERS),
     ("POST", "/api/admin/sponsorships/{order_id}/review", MANAGERS),
     ("GET", "/api/admin/sponsorships/{order_id}/logo", MANAGERS),

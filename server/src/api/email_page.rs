@@ -1,5 +1,6 @@
-//! The small pages the links in emails open (unsubscribing, declining a waiting-list offer),
-//! served by the server itself so they work without the browser app.
+//! The small pages the links in emails open (unsubscribing, confirming a waitlist address,
+//! declining a waiting-list offer), served by the server itself so they work without the
+//! browser app.
 
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};

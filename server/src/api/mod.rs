@@ -24,6 +24,7 @@ mod ticket_checkout;
 mod unsubscribe;
 mod waiting_list;
 mod waitlist;
+mod waitlist_confirm;
 mod webhooks;
 
 use axum::Router;
@@ -39,6 +40,7 @@ pub use metrics::router as metrics_router;
 pub use openapi::{contract, serve_contract};
 pub use unsubscribe::router as unsubscribe_router;
 pub use waiting_list::pages_router as waiting_list_pages_router;
+pub use waitlist_confirm::router as waitlist_confirm_router;
 
 /// Every `/api/…` route, and the contract of each (paths relative to `/api`); unknown
 /// paths and methods answer in the JSON error format.

@@ -16,10 +16,12 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 const JOB_TITLE_MAX_CHARS: usize = 100;
 
-/// Adds a visitor to the waitlist.
+/// Adds a visitor to the waitlist, and emails the address a confirmation whose link its owner
+/// follows to receive updates, presales and draws (double opt-in).
 ///
-/// The same email again updates the preferences and answers the same, so the answer
-/// reveals nothing.
+/// Anyone can type any address, so the same email again changes nothing stored (it may only
+/// send the confirmation again, at most once a day, while the address is not confirmed), and
+/// answers the same, so the answer reveals nothing.
 #[utoipa::path(
     post,
     path = "/register-waitlist",
@@ -27,7 +29,7 @@ const JOB_TITLE_MAX_CHARS: usize = 100;
     tag = "waitlist",
     request_body = RegistrationRequest,
     responses(
-        (status = 200, description = "On the waitlist, whether or not the email was on it before.", body = Registered),
+        (status = 200, description = "On the waitlist, whether or not the email was on it before (then unchanged).", body = Registered),
         (status = 400, description = "The body is not JSON, or a field has the wrong type.", body = ErrorBody),
         (status = 413, description = "The body is over 64 KiB.", body = ErrorBody),
         (status = 415, description = "The body is not sent as `application/json`.", body = ErrorBody),
@@ -76,7 +78,8 @@ struct RegistrationRequest {
     #[serde(default)]
     #[schema(value_type = Vec<InterestArea>)]
     interest_areas: Vec<String>,
-    /// Whether to receive updates and offers about the conference; yes unless `false`.
+    /// Whether to receive updates and offers about the conference, once the address is confirmed
+    /// from the email; yes unless `false`.
     #[serde(default = "subscribe_by_default")]
     subscribe: bool,
 }

@@ -10,7 +10,7 @@ use tokio::sync::watch;
 
 use super::compose::compose;
 use super::message::{Attachment, RenderedEmail};
-use super::render::{PresaleLetter, PrizeLetter, RenderError, Renderer, WaitingListOfferLinks};
+use super::render::{PresaleLetter, PrizeLetter, RenderError, Renderer, WaitingListOfferLinks, WaitlistLetter};
 use super::transport::Transport;
 use crate::admin::invitation_url;
 use crate::domain::mask_email;
@@ -196,17 +196,30 @@ impl Mailer {
         let rendered = match email.kind {
             EmailKind::WaitlistConfirmation => {
                 let registration = self.registration(&email.subject_id).await?;
-                let unsubscribe_url = self.unsubscribe_url(&registration)?;
-                let resubscribe_url = registration
-                    .unsubscribed_at
-                    .and(registration.unsubscribe_token.as_deref())
-                    .map(|token| format!("{}/resubscribe?token={token}", self.public_url));
+                if let Some(secret) = &email.link_secret
+                    && !registration
+                        .confirm_token_hash
+                        .as_deref()
+                        .is_some_and(|stored| secrets::matches_digest(stored, secret))
+                {
+                    return Ok(Delivery::Cancelled(
+                        "A newer copy of this email, with a new link, was queued, or the address unsubscribed.",
+                    ));
+                }
+                let confirm_url = email
+                    .link_secret
+                    .as_deref()
+                    .map(|token| format!("{}/waitlist/confirm?token={token}", self.public_url));
+                let letter = WaitlistLetter {
+                    name: &registration.full_name,
+                    updates: registration.updates(),
+                    confirm_url: confirm_url.as_deref(),
+                };
                 rendered(self.renderer.waitlist_confirmation(
                     &self.event,
                     &self.public_url,
-                    &registration.full_name,
-                    &unsubscribe_url,
-                    resubscribe_url.as_deref(),
+                    &letter,
+                    &self.unsubscribe_url(&registration)?,
                 ))
             }
             EmailKind::OrderConfirmation => {
@@ -425,12 +438,13 @@ impl Mailer {
                     .ok_or("the code belongs to no draw")?;
                 let claim_url = waiting_list::ticket_checkout_url(&self.public_url, &draw.item, &code.code)
                     .ok_or("the draw's prize is not a ticket")?;
+                let result = draw.result.as_ref().ok_or("the draw was not made")?;
                 let letter = PrizeLetter {
                     name: &registration.full_name,
                     item: &draw.item_name,
                     code: &code.code,
                     claim_url: &claim_url,
-                    seed: &draw.seed,
+                    seed: &result.seed,
                 };
                 rendered(self.renderer.draw_prize(
                     &self.event,

@@ -36,7 +36,7 @@ pub use admin::AuditEntry;
 pub use backup::BackupError;
 pub use codes::{CodeChange, CodeKind, CodeRecord, CodeUse, CreateCodesError, NewCode, TagUses};
 pub use door::{DuplicateScan, FoundAttendee, ListedTicket, OfflineCheckIn, OfflineScan};
-pub use draws::{Draw, DrawError, NewDraw, Winner as DrawWinner};
+pub use draws::{Draw, DrawError, DrawResult, NewDraw, Winner as DrawWinner};
 pub use idempotency::{IDEMPOTENCY_WINDOW_MILLIS, IdempotencyClaim};
 pub use invoices::{Correction, InvoiceRecord};
 pub use orders::{NewPendingOrder, OverdueOrder, PaidTransition, ReserveError};
@@ -58,7 +58,7 @@ pub use tickets::{
 };
 pub use waiting_list::{Declined, Entry as WaitingListEntry, EntryState, JoinError, NewEntry, OFFER_TAG};
 pub use waiting_list_desk::{DeskError, Queue as WaitingListQueue};
-pub use waitlist::StoredRegistration;
+pub use waitlist::{StoredRegistration, Updates};
 
 static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/sqlite");
 static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/postgres");

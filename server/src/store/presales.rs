@@ -1,5 +1,5 @@
-//! The presale: every subscribed registration of the waitlist (or those interested in chosen
-//! areas) gets a personal priority link once, a code that opens an item's sales to them before
+//! The presale: every confirmed, subscribed registration of the waitlist (or those interested in
+//! chosen areas) gets a personal priority link once, a code that opens an item's sales to them before
 //! the public's, until a deadline. Launched in one transaction, so a presale is sent to all of
 //! its recipients or to none; the outbox then delivers the links at the mail worker's pace.
 
@@ -26,7 +26,7 @@ pub struct NewPresale {
     pub applies_to: Vec<String>,
     /// Unix ms; before the item's public sales open.
     pub deadline: i64,
-    /// A registration needs one of these; empty: every subscribed registration.
+    /// A registration needs one of these; empty: every confirmed, subscribed registration.
     pub interest_areas: Vec<String>,
     pub units_per_person: i64,
 }
@@ -49,10 +49,12 @@ pub struct Presale {
     pub created_at: i64,
 }
 
-/// Whether a registration is one a mailing to `areas` goes to: subscribed (an unsubscribe
-/// link clears it), and interested in one of them (or `areas` is empty).
+/// Whether a registration is one a mailing to `areas` goes to: its owner confirmed the address
+/// and wants updates (an unsubscribe link ends that), and is interested in one of them (or
+/// `areas` is empty).
 pub fn is_audience(registration: &StoredRegistration, areas: &[String]) -> bool {
-    registration.subscribe && (areas.is_empty() || registration.interests().iter().any(|chosen| areas.contains(chosen)))
+    registration.receives_updates()
+        && (areas.is_empty() || registration.interests().iter().any(|chosen| areas.contains(chosen)))
 }
 
 /// The comma-separated form the tables keep interest areas in.

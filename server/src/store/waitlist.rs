@@ -1,15 +1,18 @@
+use serde::Serialize;
 use sqlx::any::AnyRow;
 use sqlx::{FromRow, Row};
 
 use crate::domain::WaitlistRegistration;
+use crate::secrets;
 
-use super::outbox::{EmailKind, queue_email};
+use super::outbox::{EmailKind, queue_email_with_link};
 use super::{Store, now_millis};
 
 // `subscribe` as 0 or 1: SQLite keeps booleans as integers, which the `Any` driver will
 // not decode as `bool`.
 pub(super) const WAITLIST_COLUMNS: &str = "id, email, full_name, job_title, interest_areas,
-    CASE WHEN subscribe THEN 1 ELSE 0 END AS subscribe, created_at, updated_at, unsubscribe_token, unsubscribed_at";
+    CASE WHEN subscribe THEN 1 ELSE 0 END AS subscribe, created_at, updated_at, unsubscribe_token, unsubscribed_at,
+    confirmed_at, confirm_token_hash";
 
 /// A repeated registration sends no second confirmation within a day.
 const CONFIRMATION_EVERY_MILLIS: i64 = 24 * 60 * 60 * 1000;
@@ -28,12 +31,45 @@ pub struct StoredRegistration {
     pub unsubscribe_token: Option<String>,
     /// Set by the unsubscribe link; only the address's own link clears it.
     pub unsubscribed_at: Option<i64>,
+    /// When the address's owner followed a link only they were sent, asking for updates:
+    /// until then nothing but the confirmation email is sent to the address.
+    pub confirmed_at: Option<i64>,
+    /// The SHA-256 of the secret of the confirmation link last emailed.
+    pub confirm_token_hash: Option<String>,
+}
+
+/// Where a registration stands on updates, which decides what its confirmation email asks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Updates {
+    /// Asked for updates and confirmed the address: presales and draws reach it.
+    Confirmed,
+    /// Asked for updates on the form; the address's owner has not confirmed yet.
+    AwaitingConfirmation,
+    /// Did not ask for updates.
+    Declined,
+    /// Turned updates off with the unsubscribe link.
+    Unsubscribed,
 }
 
 impl StoredRegistration {
     /// The interest areas chosen ("web", "ai"), in the order stored.
     pub fn interests(&self) -> Vec<String> {
         split_areas(&self.interest_areas)
+    }
+
+    pub fn updates(&self) -> Updates {
+        match (self.subscribe, self.confirmed_at, self.unsubscribed_at) {
+            (true, Some(_), _) => Updates::Confirmed,
+            (true, None, _) => Updates::AwaitingConfirmation,
+            (false, _, Some(_)) => Updates::Unsubscribed,
+            (false, _, None) => Updates::Declined,
+        }
+    }
+
+    /// Whether presales and draws may write to it: its owner asked for updates and confirmed.
+    pub fn receives_updates(&self) -> bool {
+        self.updates() == Updates::Confirmed
     }
 }
 
@@ -60,16 +96,18 @@ impl FromRow<'_, AnyRow> for StoredRegistration {
             updated_at: row.try_get("updated_at")?,
             unsubscribe_token: row.try_get("unsubscribe_token")?,
             unsubscribed_at: row.try_get("unsubscribed_at")?,
+            confirmed_at: row.try_get("confirmed_at")?,
+            confirm_token_hash: row.try_get("confirm_token_hash")?,
         })
     }
 }
 
 impl Store {
-    /// Saves a registration and, at most once a day per address, queues its
-    /// confirmation email, in one transaction. A second registration for the same
-    /// email replaces the preferences of the first and keeps its creation time and
-    /// unsubscribe token, but never subscribes an address that unsubscribed: anyone
-    /// can type any address into the form, so only the address's own link can.
+    /// Adds a registration and, at most once a day per address, queues its confirmation
+    /// email, in one transaction. Anyone can type any address into the form, so a second
+    /// registration of an address changes nothing stored: it may only send the address's
+    /// owner the confirmation again (with a new link), never while the registration is
+    /// confirmed and receiving updates, so the form cannot be used to write to them.
     #[tracing::instrument(skip_all)]
     pub async fn save_waitlist_registration(&self, registration: &WaitlistRegistration) -> Result<(), sqlx::Error> {
         let interest_areas: Vec<&str> = registration.interest_areas.iter().map(|area| area.value()).collect();
@@ -80,14 +118,7 @@ impl Store {
             "INSERT INTO waitlist_registrations
                  (email, full_name, job_title, interest_areas, subscribe, created_at, updated_at, unsubscribe_token)
              VALUES ($1, $2, $3, $4, $5, $6, $6, $7)
-             ON CONFLICT (email) DO UPDATE SET
-                 full_name = excluded.full_name,
-                 job_title = excluded.job_title,
-                 interest_areas = excluded.interest_areas,
-                 subscribe = CASE WHEN waitlist_registrations.unsubscribed_at IS NULL
-                     THEN excluded.subscribe ELSE waitlist_registrations.subscribe END,
-                 updated_at = excluded.updated_at,
-                 unsubscribe_token = COALESCE(waitlist_registrations.unsubscribe_token, excluded.unsubscribe_token)",
+             ON CONFLICT (email) DO NOTHING",
         )
         .bind(email)
         .bind(registration.full_name.as_str())
@@ -98,25 +129,31 @@ impl Store {
         .bind(uuid::Uuid::new_v4().simple().to_string())
         .execute(&mut *tx)
         .await?;
-        // The conditional update decides under the row lock, so racing registrations queue one email.
+        // The conditional update decides under the row lock, so racing registrations queue one
+        // email. Its link retires the one before: an email still queued with that is cancelled
+        // when its turn comes, and a sent one's page says the link was replaced.
+        let confirm_token = secrets::random_token();
         let confirmation_due = sqlx::query(
-            "UPDATE waitlist_registrations SET confirmation_queued_at = $2
-             WHERE email = $1 AND (confirmation_queued_at IS NULL OR confirmation_queued_at <= $3)",
+            "UPDATE waitlist_registrations SET confirmation_queued_at = $2, confirm_token_hash = $4
+             WHERE email = $1 AND (confirmation_queued_at IS NULL OR confirmation_queued_at <= $3)
+               AND NOT (subscribe AND confirmed_at IS NOT NULL)",
         )
         .bind(email)
         .bind(now)
         .bind(now - CONFIRMATION_EVERY_MILLIS)
+        .bind(secrets::digest(&confirm_token))
         .execute(&mut *tx)
         .await?
         .rows_affected()
             == 1;
         if confirmation_due {
-            queue_email(
+            queue_email_with_link(
                 &mut tx,
                 EmailKind::WaitlistConfirmation,
                 &format!("waitlist:{email}:{now}"),
                 email,
                 email,
+                Some(&confirm_token),
             )
             .await?;
         }
@@ -124,27 +161,52 @@ impl Store {
         Ok(())
     }
 
-    /// Turns off updates for the registration with this unsubscribe token;
-    /// `false` when no registration has it.
-    pub async fn unsubscribe(&self, token: &str) -> Result<bool, sqlx::Error> {
-        self.set_subscription(token, false).await
-    }
-
-    /// Turns updates back on for the registration with this token: the address's own
-    /// link is the only way back after an unsubscribe.
-    pub async fn resubscribe(&self, token: &str) -> Result<bool, sqlx::Error> {
-        self.set_subscription(token, true).await
-    }
-
-    async fn set_subscription(&self, token: &str, subscribe: bool) -> Result<bool, sqlx::Error> {
+    /// Confirms the registration whose confirmation link has this token: its owner wants
+    /// updates. Following the link again changes nothing; `false` when no registration has it.
+    pub async fn confirm_waitlist_registration(&self, token: &str) -> Result<bool, sqlx::Error> {
         let now = now_millis();
         let updated = sqlx::query(
-            "UPDATE waitlist_registrations SET subscribe = $2, unsubscribed_at = $3, updated_at = $4
+            "UPDATE waitlist_registrations
+             SET subscribe = $2, unsubscribed_at = NULL, confirmed_at = COALESCE(confirmed_at, $3),
+                 updated_at = CASE WHEN subscribe AND confirmed_at IS NOT NULL THEN updated_at ELSE $3 END
+             WHERE confirm_token_hash = $1",
+        )
+        .bind(secrets::digest(token))
+        .bind(true)
+        .bind(now)
+        .execute(&self.pool)
+        .await?;
+        Ok(updated.rows_affected() == 1)
+    }
+
+    /// Turns off updates for the registration with this unsubscribe token, and retires its
+    /// confirmation link, so an old email cannot undo this; `false` when no registration has it.
+    pub async fn unsubscribe(&self, token: &str) -> Result<bool, sqlx::Error> {
+        let now = now_millis();
+        let updated = sqlx::query(
+            "UPDATE waitlist_registrations
+             SET subscribe = $2, unsubscribed_at = $3, updated_at = $3, confirm_token_hash = NULL
              WHERE unsubscribe_token = $1",
         )
         .bind(token)
-        .bind(subscribe)
-        .bind((!subscribe).then_some(now))
+        .bind(false)
+        .bind(now)
+        .execute(&self.pool)
+        .await?;
+        Ok(updated.rows_affected() == 1)
+    }
+
+    /// Turns updates back on for the registration with this token: the address's own link is
+    /// the only way back after an unsubscribe, and it confirms the address as well.
+    pub async fn resubscribe(&self, token: &str) -> Result<bool, sqlx::Error> {
+        let now = now_millis();
+        let updated = sqlx::query(
+            "UPDATE waitlist_registrations
+             SET subscribe = $2, unsubscribed_at = NULL, confirmed_at = COALESCE(confirmed_at, $3), updated_at = $3
+             WHERE unsubscribe_token = $1",
+        )
+        .bind(token)
+        .bind(true)
         .bind(now)
         .execute(&self.pool)
         .await?;

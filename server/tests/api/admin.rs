@@ -574,12 +574,27 @@ on_both_databases! {
             app.post_json("/api/register-waitlist", &json!({ "fullName": "Ana Diaz", "email": email, "interestAreas": interests })).await;
         }
 
+        let token = app.links_to("a@example.com", "/waitlist/confirm?token=", 1).await.remove(0);
+        app.client.post(app.url(&format!("/waitlist/confirm?token={token}"))).send().await.unwrap();
+
         let screen: Value = app.admin_get("/api/admin/waitlist").await.json().await.unwrap();
 
         assert_eq!((screen["registered"].as_i64(), screen["total"].as_i64()), (Some(2), Some(2)));
         let ai = screen["interests"].as_array().unwrap().iter().find(|interest| interest["value"] == "ai").unwrap();
         assert_eq!((ai["label"].as_str(), ai["count"].as_i64()), (Some("AI & Machine Learning"), Some(2)));
         assert_eq!(screen["items"][0]["interestAreas"], json!(["ai"]));
+        assert_eq!((screen["subscribed"].as_i64(), screen["confirmed"].as_i64()), (Some(2), Some(1)));
+        let confirmed: Vec<(&str, bool)> = screen["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|item| (item["email"].as_str().unwrap(), item["confirmed"].as_bool().unwrap()))
+            .collect();
+        assert_eq!(confirmed, [("b@example.com", false), ("a@example.com", true)]);
+        let csv = app.admin_get("/api/admin/exports/waitlist.csv").await.text().await.unwrap();
+        assert!(csv.starts_with("\u{feff}name,email,job title,interests,subscribed,confirmed,registered"), "{csv}");
+        assert!(csv.contains(",a@example.com,,web ai,yes,yes,"), "{csv}");
+        assert!(csv.contains(",b@example.com,,ai,yes,no,"), "{csv}");
     }
 }
 

@@ -60,6 +60,7 @@ const OPERATIONS: &[(&str, &str)] = &[
     ("post", "/api/admin/presales"),
     ("get", "/api/admin/draws"),
     ("post", "/api/admin/draws"),
+    ("post", "/api/admin/draws/{id}/draw"),
     ("get", "/api/admin/sponsorships"),
     ("post", "/api/admin/sponsorships/{order_id}/review"),
     ("get", "/api/admin/sponsorships/{order_id}/logo"),
@@ -88,12 +89,19 @@ const OPERATIONS: &[(&str, &str)] = &[
     ("post", "/unsubscribe"),
     ("get", "/resubscribe"),
     ("post", "/resubscribe"),
+    ("get", "/waitlist/confirm"),
+    ("post", "/waitlist/confirm"),
     ("get", "/waiting-list/decline"),
     ("post", "/waiting-list/decline"),
 ];
 
 /// Pages a visitor opens from an email: their errors are pages too.
-const HTML_PAGES: &[&str] = &["/unsubscribe", "/resubscribe", "/waiting-list/decline"];
+const HTML_PAGES: &[&str] = &[
+    "/unsubscribe",
+    "/resubscribe",
+    "/waitlist/confirm",
+    "/waiting-list/decline",
+];
 
 fn operations(contract: &Value) -> BTreeSet<(String, String)> {
     let mut found = BTreeSet::new();

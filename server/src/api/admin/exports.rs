@@ -326,7 +326,15 @@ fn pickups(orders: &[Order]) -> String {
 }
 
 async fn waitlist(state: &AppState) -> Result<String, ApiError> {
-    let mut csv = CsvWriter::new(&["name", "email", "job title", "interests", "subscribed", "registered"]);
+    let mut csv = CsvWriter::new(&[
+        "name",
+        "email",
+        "job title",
+        "interests",
+        "subscribed",
+        "confirmed",
+        "registered",
+    ]);
     for registration in state.store.all_waitlist_registrations().await? {
         csv.row([
             registration.full_name.as_str(),
@@ -334,6 +342,11 @@ async fn waitlist(state: &AppState) -> Result<String, ApiError> {
             registration.job_title.as_deref().unwrap_or_default(),
             &registration.interests().join(" "),
             if registration.subscribe { "yes" } else { "no" },
+            if registration.confirmed_at.is_some() {
+                "yes"
+            } else {
+                "no"
+            },
             &time_cell(Some(registration.created_at)),
         ]);
     }

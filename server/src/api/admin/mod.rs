@@ -2,11 +2,13 @@
 //! accepting an invitation takes an `AdminActor`, which checks the caller's role against
 //! the table of calls (`admin::roles`).
 
+mod audience;
 mod auth;
 mod check_in;
 mod codes;
 mod dashboard;
 mod door;
+mod draws;
 mod emails;
 mod exports;
 mod invoices;
@@ -39,6 +41,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(waitlist::router())
         .merge(waiting_list::router())
         .merge(presales::router())
+        .merge(draws::router())
         .merge(sponsorships::router())
         .merge(exports::router())
         .merge(check_in::router())

@@ -1,5 +1,5 @@
-//! What the waitlist was promised: the presale (`/presales`), priority links for tickets before
-//! their public sales, and the draw (`/draws`), free tickets for winners from a recorded seed.
+//! What the waitlist was promised, part one: the presale (`/presales`), priority links for
+//! tickets before their public sales (the draw is in `draws.rs`).
 
 use axum::Json;
 use axum::extract::State;
@@ -9,51 +9,23 @@ use time::OffsetDateTime;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::audience::{interest_areas, listed_ticket};
 use super::auth::AdminActor;
 use super::responses::{AdminChange, AdminRead, JsonBody, ServerTrouble};
 use crate::clock::unix_millis;
 use crate::domain::InterestArea;
 use crate::error::{ApiError, ApiJson, ErrorBody, FieldErrors};
-use crate::event::{Event, Ticket, long_date};
+use crate::event::{Ticket, long_date};
 use crate::pricing::{Item, public_sales_open};
 use crate::state::AppState;
-use crate::store::{Draw, DrawError, DrawWinner, NewDraw, NewPresale, Presale};
+use crate::store::{NewPresale, Presale};
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(list_presales, launch_presale))
-        .routes(routes!(list_draws, make_draw))
+    OpenApiRouter::new().routes(routes!(list_presales, launch_presale))
 }
 
 /// `item` for a presale of every ticket type not on public sale yet.
 const EVERY_TICKET: &str = "tickets";
-const MAX_WINNERS: i64 = 1000;
-const MAX_SEED_CHARS: usize = 200;
-
-/// The interest areas a call names, checked; unknown ones go to `errors`.
-fn interest_areas(areas: &[String], errors: &mut FieldErrors) -> Vec<String> {
-    if let Some(unknown) = areas.iter().find(|area| InterestArea::from_value(area).is_none()) {
-        errors.add(
-            "interestAreas",
-            format!(
-                "{unknown:?} is not an interest area; choose among {}.",
-                InterestArea::ALL.map(InterestArea::value).join(", ")
-            ),
-        );
-    }
-    let mut chosen: Vec<String> = areas.to_vec();
-    chosen.sort();
-    chosen.dedup();
-    chosen
-}
-
-/// The public ticket named by its stock key (`ticket:developer`).
-fn listed_ticket<'a>(event: &'a Event, sku: &str) -> Option<&'a Ticket> {
-    match Item::by_sku(event, sku)? {
-        Item::Ticket(ticket) if !ticket.sale.hidden => Some(ticket),
-        _ => None,
-    }
-}
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -64,7 +36,8 @@ struct PresaleRequest {
     item: String,
     /// Unix ms: the links work until then, which must be before public sales open.
     deadline: i64,
-    /// A registration must have chosen one of these; empty or absent: every subscribed one.
+    /// A registration must have chosen one of these; empty or absent: every confirmed, subscribed
+    /// one.
     #[serde(default)]
     interest_areas: Vec<String>,
     /// Units each link may buy in all; the item's order maximum when absent.
@@ -86,7 +59,7 @@ struct PresaleView {
     #[schema(value_type = Vec<InterestArea>)]
     interest_areas: Vec<String>,
     units_per_person: i64,
-    /// Priority links queued: one per subscribed registration in its audience.
+    /// Priority links queued: one per confirmed, subscribed registration in its audience.
     recipients: i64,
     /// Of those, emails delivered.
     sent: i64,
@@ -126,10 +99,10 @@ async fn list_presales(_actor: AdminActor, State(state): State<AppState>) -> Res
     Ok(Json(presales.into_iter().map(PresaleView::from).collect()))
 }
 
-/// Launches a presale: every subscribed registration of the waitlist (interested in one of
-/// `interestAreas`, if given) is emailed a personal priority link once, a code that buys the
-/// item before its public sales, until the deadline. Unsubscribed people get nothing, and every
-/// email carries the unsubscribe link.
+/// Launches a presale: every confirmed, subscribed registration of the waitlist (interested in
+/// one of `interestAreas`, if given) is emailed a personal priority link once, a code that buys
+/// the item before its public sales, until the deadline. Unconfirmed and unsubscribed people get
+/// nothing, and every email carries the unsubscribe link.
 #[utoipa::path(
     post,
     path = "/presales",
@@ -224,136 +197,4 @@ async fn launch_presale(
     };
     let launched = state.store.launch_presale(&presale, &actor.name).await?;
     Ok((StatusCode::CREATED, Json(launched.into())))
-}
-
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-#[schema(as = NewDraw)]
-struct DrawRequest {
-    /// How many distinct people win.
-    #[schema(minimum = 1, maximum = 1000)]
-    winners: i64,
-    /// What each winner gets free: one ticket, `ticket:<type>`.
-    #[schema(example = "ticket:developer")]
-    item: String,
-    /// Up to 200 characters; one is generated when absent. Recorded with the draw.
-    seed: Option<String>,
-    /// Only registrations that chose one of these take part; empty or absent: every subscribed one.
-    #[serde(default)]
-    interest_areas: Vec<String>,
-}
-
-#[derive(Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-#[schema(as = Draw)]
-struct DrawView {
-    id: String,
-    /// Each candidate's ticket is the lowercase hex SHA-256 of `<seed>:<email>`; the winners are
-    /// the candidates with the smallest tickets, smallest first.
-    seed: String,
-    item: String,
-    item_name: String,
-    #[schema(value_type = Vec<InterestArea>)]
-    interest_areas: Vec<String>,
-    /// The subscribed registrations it drew from.
-    candidates: i64,
-    /// In the order drawn; each was emailed their free code.
-    winners: Vec<DrawWinner>,
-    created_at: i64,
-}
-
-impl From<Draw> for DrawView {
-    fn from(draw: Draw) -> Self {
-        Self {
-            id: draw.id,
-            seed: draw.seed,
-            item: draw.item,
-            item_name: draw.item_name,
-            interest_areas: draw.interest_areas,
-            candidates: draw.candidates,
-            winners: draw.winners,
-            created_at: draw.created_at,
-        }
-    }
-}
-
-/// Every draw, the latest first, with its seed and winners.
-#[utoipa::path(
-    get,
-    path = "/draws",
-    operation_id = "list_draws",
-    tag = "admin",
-    security(("admin_session" = []), ("admin_token" = [])),
-    responses((status = 200, body = Vec<DrawView>), AdminRead, ServerTrouble)
-)]
-async fn list_draws(_actor: AdminActor, State(state): State<AppState>) -> Result<Json<Vec<DrawView>>, ApiError> {
-    let draws = state.store.draws().await?;
-    Ok(Json(draws.into_iter().map(DrawView::from).collect()))
-}
-
-/// Draws winners among the waitlist's subscribed registrations from a seed, records the draw,
-/// holds a ticket for each winner and emails each a single-use code that makes it free.
-#[utoipa::path(
-    post,
-    path = "/draws",
-    operation_id = "make_draw",
-    tag = "admin",
-    security(("admin_session" = []), ("admin_token" = [])),
-    request_body = DrawRequest,
-    responses(
-        (status = 201, description = "Drawn; the winners' codes are queued for email.", body = DrawView),
-        (status = 409, description = "Fewer subscribed registrations than winners, or too few tickets left to give.", body = ErrorBody),
-        (status = 422, description = "A field is invalid; `fieldErrors` says which.", body = ErrorBody),
-        JsonBody,
-        AdminChange,
-        ServerTrouble,
-    )
-)]
-async fn make_draw(
-    actor: AdminActor,
-    State(state): State<AppState>,
-    ApiJson(request): ApiJson<DrawRequest>,
-) -> Result<(StatusCode, Json<DrawView>), ApiError> {
-    let mut errors = FieldErrors::default();
-    if !(1..=MAX_WINNERS).contains(&request.winners) {
-        errors.add("winners", format!("Draw 1 to {MAX_WINNERS} winners."));
-    }
-    let ticket = listed_ticket(&state.event, &request.item);
-    if ticket.is_none() {
-        errors.add("item", "Choose the ticket the winners get, as \"ticket:<type>\".");
-    }
-    let seed = match request.seed.as_deref().map(str::trim) {
-        None | Some("") => crate::draws::new_seed(),
-        Some(seed) if seed.chars().count() > MAX_SEED_CHARS => {
-            errors.add("seed", format!("The seed is over {MAX_SEED_CHARS} characters."));
-            String::new()
-        }
-        Some(seed) => seed.to_owned(),
-    };
-    let areas = interest_areas(&request.interest_areas, &mut errors);
-    let (Some(ticket), true) = (ticket, errors.is_empty()) else {
-        return Err(ApiError::Validation(errors));
-    };
-    let draw = NewDraw {
-        seed,
-        item: request.item,
-        item_name: ticket.name.clone(),
-        interest_areas: areas,
-        winners: usize::try_from(request.winners).unwrap_or_default(),
-    };
-    let drawn = state
-        .store
-        .make_draw(&draw, &actor.name)
-        .await
-        .map_err(|error| match error {
-            DrawError::TooFewCandidates { candidates } => ApiError::Conflict(format!(
-                "Only {candidates} subscribed registrations can take part: draw {candidates} winners at most."
-            )),
-            DrawError::TooFewToHold { left } => ApiError::Conflict(format!(
-                "Only {left} of the {} are left to give: draw {left} winners at most.",
-                ticket.name
-            )),
-            DrawError::Store(error) => error.into(),
-        })?;
-    Ok((StatusCode::CREATED, Json(drawn.into())))
 }

@@ -1,4 +1,5 @@
-//! The waitlist: who registered, their interests and whether they want updates.
+//! The waitlist: who registered, their interests, whether they asked for updates and whether
+//! they confirmed their address (only then do presales and draws reach them).
 
 use axum::Json;
 use axum::extract::State;
@@ -42,7 +43,11 @@ struct Registration {
     job_title: Option<String>,
     #[schema(value_type = Vec<InterestArea>)]
     interest_areas: Vec<String>,
+    /// Asked for updates and has not unsubscribed.
     subscribed: bool,
+    /// The address's owner followed the confirmation link (or came back with their unsubscribe
+    /// email's link): with `subscribed`, presales and draws reach them.
+    confirmed: bool,
     registered_at: i64,
 }
 
@@ -54,6 +59,7 @@ impl From<StoredRegistration> for Registration {
             email: registration.email,
             job_title: registration.job_title,
             subscribed: registration.subscribe,
+            confirmed: registration.confirmed_at.is_some(),
             registered_at: registration.created_at,
         }
     }
@@ -77,7 +83,10 @@ struct WaitlistScreen {
     /// Over the whole waitlist, not the page.
     interests: Vec<Interest>,
     registered: i64,
+    /// Asked for updates and have not unsubscribed, confirmed or not.
     subscribed: i64,
+    /// Of those, confirmed: whom presales and draws reach.
+    confirmed: i64,
 }
 
 /// One page of the waitlist, newest first, with counts over the whole of it.
@@ -119,6 +128,10 @@ async fn list(
     Ok(Json(WaitlistScreen {
         registered: everyone.len() as i64,
         subscribed: everyone.iter().filter(|registration| registration.subscribe).count() as i64,
+        confirmed: everyone
+            .iter()
+            .filter(|registration| registration.receives_updates())
+            .count() as i64,
         interests,
         page: Page {
             items: page.items.into_iter().map(Registration::from).collect(),

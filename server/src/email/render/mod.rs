@@ -24,7 +24,7 @@ use views::{
     SponsorReview, SponsorshipReceipt, StaffInvitation, TicketAccess, TicketReceipt, WaitingListJoined,
     WaitingListOffer, Waitlist,
 };
-pub use views::{PresaleLetter, PrizeLetter, WaitingListOfferLinks};
+pub use views::{PresaleLetter, PrizeLetter, WaitingListOfferLinks, WaitlistLetter};
 
 const TICKET_QR_ID: &str = "ticket-qr";
 const PICKUP_QR_ID: &str = "pickup-qr";
@@ -145,17 +145,17 @@ impl Renderer {
         Self { templates }
     }
 
-    /// Thanks a visitor for joining the waitlist; carries the one-click unsubscribe link,
-    /// and a link to receive updates again for an address that unsubscribed earlier.
+    /// Thanks a visitor for joining the waitlist; carries the one-click unsubscribe link, and
+    /// the link that confirms the address and turns updates on (double opt-in), worded for
+    /// whether the form asked for updates.
     pub fn waitlist_confirmation(
         &self,
         event: &Event,
         site_url: &str,
-        full_name: &str,
+        letter: &WaitlistLetter<'_>,
         unsubscribe_url: &str,
-        resubscribe_url: Option<&str>,
     ) -> Result<RenderedEmail, RenderError> {
-        let view = Waitlist::new(full_name, resubscribe_url);
+        let view = Waitlist::new(letter);
         let context = email_context(&EventView::new(event, site_url), Some(unsubscribe_url), &view);
         let mut email = self.compose("waitlist", &context)?;
         email.unsubscribe_url = Some(unsubscribe_url.to_owned());

@@ -142,9 +142,25 @@ fn render_order(order: &Order) -> RenderedEmail {
         .expect("the email renders")
 }
 
+const CONFIRM: &str = "https://codewave.events/waitlist/confirm?token=c0nf1rm";
+
+/// The confirmation of a registration that asked for updates, with its confirmation link.
 fn render_waitlist(full_name: &str) -> RenderedEmail {
+    render_waitlist_standing(full_name, crate::store::Updates::AwaitingConfirmation, Some(CONFIRM))
+}
+
+fn render_waitlist_standing(
+    full_name: &str,
+    updates: crate::store::Updates,
+    confirm_url: Option<&str>,
+) -> RenderedEmail {
+    let letter = WaitlistLetter {
+        name: full_name,
+        updates,
+        confirm_url,
+    };
     Renderer::new()
-        .waitlist_confirmation(&shipped_event(), SITE, full_name, UNSUBSCRIBE, None)
+        .waitlist_confirmation(&shipped_event(), SITE, &letter, UNSUBSCRIBE)
         .expect("the email renders")
 }
 
@@ -236,19 +252,93 @@ fn a_waitlist_name_that_could_carry_a_link_is_left_out_of_the_greeting() {
 }
 
 #[test]
-fn an_unsubscribed_address_is_offered_a_link_to_receive_updates_again() {
-    let resubscribe = "https://codewave.events/resubscribe?token=s3cr3t";
-    let email = Renderer::new()
-        .waitlist_confirmation(&shipped_event(), SITE, "Ana Diaz", UNSUBSCRIBE, Some(resubscribe))
-        .unwrap();
+fn the_waitlist_email_asks_to_confirm_the_address_before_promising_anything() {
+    let email = render_waitlist("Ana Diaz");
 
     assert!(
-        email.text.contains(&format!("Receive updates again: {resubscribe}")),
+        email.text.contains(&format!("Confirm my address: {CONFIRM}")),
         "{}",
         email.text
     );
-    assert!(unescaped(&email.html).contains(&format!("<a href=\"{resubscribe}\"")));
-    assert!(!render_waitlist("Ana Diaz").text.contains("resubscribe"));
+    assert!(unescaped(&email.html).contains(&format!("<a href=\"{CONFIRM}\"")));
+    for part in [email.text.as_str(), &unescaped(&email.html)] {
+        assert_contains_all(
+            part,
+            &[
+                "One step left: confirm",
+                "Didn't sign up?",
+                "Once you confirm, we'll email you exclusive updates",
+            ],
+        );
+    }
+    assert!(
+        email.html.contains("confirm your address for a chance at free tickets"),
+        "the preheader asks too"
+    );
+}
+
+#[test]
+fn an_address_that_declined_or_unsubscribed_is_offered_updates_through_the_same_link() {
+    use crate::store::Updates;
+    let declined = render_waitlist_standing("Ana Diaz", Updates::Declined, Some(CONFIRM));
+    let unsubscribed = render_waitlist_standing("Ana Diaz", Updates::Unsubscribed, Some(CONFIRM));
+
+    assert!(
+        declined
+            .text
+            .contains(&format!("Changed your mind? Receive updates: {CONFIRM}")),
+        "{}",
+        declined.text
+    );
+    assert!(
+        unsubscribed
+            .text
+            .contains(&format!("Changed your mind? Receive updates again: {CONFIRM}")),
+        "{}",
+        unsubscribed.text
+    );
+    for email in [&declined, &unsubscribed] {
+        assert!(unescaped(&email.html).contains(&format!("<a href=\"{CONFIRM}\"")));
+        for part in [email.text.as_str(), &unescaped(&email.html)] {
+            assert!(
+                !part.contains("in the running") && !part.contains("One step left"),
+                "{part}"
+            );
+            assert!(
+                part.contains("Mark May 18-22, 2026") || part.contains("Mark <strong>May 18-22, 2026"),
+                "{part}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_waitlist_email_without_a_link_offers_none() {
+    use crate::store::Updates;
+    for updates in [
+        Updates::AwaitingConfirmation,
+        Updates::Declined,
+        Updates::Unsubscribed,
+        Updates::Confirmed,
+    ] {
+        let email = render_waitlist_standing("Ana Diaz", updates, None);
+
+        assert!(
+            !email.text.contains("/waitlist/confirm") && !email.html.contains("confirm?token"),
+            "{}",
+            email.text
+        );
+    }
+    let confirmed = render_waitlist_standing("Ana Diaz", Updates::Confirmed, Some(CONFIRM));
+    assert!(
+        !confirmed.text.contains(CONFIRM),
+        "a confirmed address has nothing to confirm"
+    );
+    assert!(
+        confirmed.text.contains("You're now in the running"),
+        "{}",
+        confirmed.text
+    );
 }
 
 #[test]

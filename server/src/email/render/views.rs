@@ -9,7 +9,7 @@ use crate::domain::{Money, could_carry_a_link};
 use crate::event::{Event, long_date};
 use crate::invoices::InvoiceDocument;
 use crate::orders::Order;
-use crate::store::{RefundRecord, ReviewOutcome, SponsorProfile, WaitingListEntry};
+use crate::store::{RefundRecord, ReviewOutcome, SponsorProfile, Updates, WaitingListEntry};
 use crate::tickets::transfer_until;
 
 /// The event as every email names it, in the header and the footer.
@@ -49,20 +49,41 @@ impl EventView {
     }
 }
 
+/// What a waitlist confirmation says to one registration.
+pub struct WaitlistLetter<'a> {
+    pub name: &'a str,
+    pub updates: Updates,
+    /// The link that confirms the address and turns updates on; `None` when the email has
+    /// none to offer.
+    pub confirm_url: Option<&'a str>,
+}
+
 #[derive(Debug, Serialize)]
 pub(super) struct Waitlist {
     /// The visitor's name when it is safe to print; anyone can type any name into the
     /// form for any address, so one that could carry a link is left out.
     pub greeting_name: String,
-    /// A link that turns updates back on, for an address that unsubscribed earlier.
-    pub resubscribe_url: Option<String>,
+    /// What the confirmation link offers, when there is one: `confirm` (the form asked for
+    /// updates), `receive_updates` (it did not) or `receive_updates_again` (unsubscribed since).
+    pub asks: Option<&'static str>,
+    pub confirm_url: Option<String>,
+    /// Whether updates and the draws reach them, once they follow the link if they must.
+    pub in_the_running: bool,
 }
 
 impl Waitlist {
-    pub fn new(full_name: &str, resubscribe_url: Option<&str>) -> Self {
+    pub fn new(letter: &WaitlistLetter<'_>) -> Self {
+        let asks = letter.confirm_url.and(match letter.updates {
+            Updates::Confirmed => None,
+            Updates::AwaitingConfirmation => Some("confirm"),
+            Updates::Declined => Some("receive_updates"),
+            Updates::Unsubscribed => Some("receive_updates_again"),
+        });
         Self {
-            greeting_name: greeting_name(full_name),
-            resubscribe_url: resubscribe_url.map(str::to_owned),
+            greeting_name: greeting_name(letter.name),
+            asks,
+            confirm_url: asks.and(letter.confirm_url).map(str::to_owned),
+            in_the_running: letter.updates == Updates::Confirmed || asks == Some("confirm"),
         }
     }
 }

@@ -8,7 +8,10 @@ const registrationSchema = z.object({
   email: z.string(),
   jobTitle: z.optional(z.nullable(z.string())),
   interestAreas: z.array(z.string()),
+  /** Asked for updates and has not unsubscribed. */
   subscribed: z.boolean(),
+  /** The address's owner followed the emailed confirmation link: with `subscribed`, presales and draws reach them. */
+  confirmed: z.boolean(),
   registeredAt: z.int(),
 });
 
@@ -16,6 +19,8 @@ const waitlistSchema = z.extend(pageSchema(registrationSchema), {
   interests: z.array(z.object({ value: z.string(), label: z.string(), count: z.int() })),
   registered: z.int(),
   subscribed: z.int(),
+  /** Confirmed and subscribed: whom presales and draws reach. */
+  confirmed: z.int(),
 });
 
 export type Waitlist = z.infer<typeof waitlistSchema>;

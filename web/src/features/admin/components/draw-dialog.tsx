@@ -13,7 +13,7 @@ import {
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { useTickets } from '@/lib/api/get-tickets';
-import { useCreateDraw, type Draw, type NewDraw } from '../api/draws';
+import { useAnnounceDraw, type Draw, type NewDraw } from '../api/draws';
 import type { Interest } from '../api/waitlist';
 import { parseWhole } from './code-format';
 import { DrawResult } from './draw-result';
@@ -21,21 +21,21 @@ import { Field } from './field';
 import { InterestAreasField } from './interest-areas-field';
 import { serverErrors, type FormErrors } from './server-errors';
 
-const fields = ['winners', 'item', 'seed', 'interestAreas'] as const;
+const fields = ['winners', 'item', 'interestAreas'] as const;
 type Errors = FormErrors<(typeof fields)[number]>;
 
-/** "New draw…": the form, then the winners it drew (each already emailed a free ticket's code). */
+/** "New draw…": the form, then the announced draw's commitment, to publish before the draw is made. */
 export function NewDrawDialog({ interests }: { interests: Interest[] }) {
   const [open, setOpen] = useState(false);
   const [attempt, setAttempt] = useState(0);
-  const [drawn, setDrawn] = useState<Draw | null>(null);
+  const [announced, setAnnounced] = useState<Draw | null>(null);
   return (
     <Dialog
       open={open}
       onOpenChange={(next) => {
         if (next) {
           setAttempt((current) => current + 1);
-          setDrawn(null);
+          setAnnounced(null);
         }
         setOpen(next);
       }}
@@ -44,17 +44,16 @@ export function NewDrawDialog({ interests }: { interests: Interest[] }) {
         <Button>New draw…</Button>
       </DialogTrigger>
       <DialogContent className="max-w-xl">
-        {drawn ? (
+        {announced ? (
           <>
             <DialogHeader>
-              <DialogTitle>
-                {drawn.winners.length === 1 ? 'The winner' : `The ${drawn.winners.length} winners`}
-              </DialogTitle>
+              <DialogTitle>Draw announced</DialogTitle>
               <DialogDescription>
-                Each was emailed a single-use code for a free {drawn.itemName}. The draw is in the list too.
+                Publish the commitment before you make the draw: once made, anyone can check that its seed has this
+                SHA-256. Registrations confirmed from now on do not take part. Make the draw from the list.
               </DialogDescription>
             </DialogHeader>
-            <DrawResult draw={drawn} interests={interests} />
+            <DrawResult draw={announced} interests={interests} />
             <DialogFooter>
               <DialogClose asChild>
                 <Button>Done</Button>
@@ -66,10 +65,11 @@ export function NewDrawDialog({ interests }: { interests: Interest[] }) {
             <DialogHeader>
               <DialogTitle>New draw</DialogTitle>
               <DialogDescription>
-                Free tickets drawn among the registrations who want updates. The winners are emailed at once.
+                Free tickets drawn among the registrations who confirmed their address and want updates. Announcing
+                fixes the terms and a secret seed; the winners are drawn and emailed when you make the draw.
               </DialogDescription>
             </DialogHeader>
-            <DrawForm key={attempt} interests={interests} onDrawn={setDrawn} />
+            <DrawForm key={attempt} interests={interests} onAnnounced={setAnnounced} />
           </>
         )}
       </DialogContent>
@@ -77,13 +77,12 @@ export function NewDrawDialog({ interests }: { interests: Interest[] }) {
   );
 }
 
-function DrawForm({ interests, onDrawn }: { interests: Interest[]; onDrawn: (draw: Draw) => void }) {
-  const create = useCreateDraw();
+function DrawForm({ interests, onAnnounced }: { interests: Interest[]; onAnnounced: (draw: Draw) => void }) {
+  const announce = useAnnounceDraw();
   const tickets = useTickets();
   const id = useId();
   const [winners, setWinners] = useState('1');
   const [item, setItem] = useState('');
-  const [seed, setSeed] = useState('');
   const [interestAreas, setInterestAreas] = useState<string[]>([]);
   const [errors, setErrors] = useState<Errors>({});
   const firstTicket = tickets.data?.[0];
@@ -95,11 +94,7 @@ function DrawForm({ interests, onDrawn }: { interests: Interest[]; onDrawn: (dra
     if (count === null || count === 0) found.winners = 'A whole number from 1.';
     if (!chosenItem) found.item = 'Choose a ticket type.';
     if (count === null || Object.keys(found).length > 0) return { errors: found };
-    const trimmed = seed.trim();
-    return {
-      request: { winners: count, item: chosenItem, interestAreas, ...(trimmed && { seed: trimmed }) },
-      errors: found,
-    };
+    return { request: { winners: count, item: chosenItem, interestAreas }, errors: found };
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -108,7 +103,7 @@ function DrawForm({ interests, onDrawn }: { interests: Interest[]; onDrawn: (dra
     setErrors(found);
     if (!request) return;
     try {
-      onDrawn(await create.mutateAsync(request));
+      onAnnounced(await announce.mutateAsync(request));
     } catch (error) {
       setErrors(serverErrors(error, fields));
     }
@@ -138,17 +133,6 @@ function DrawForm({ interests, onDrawn }: { interests: Interest[]; onDrawn: (dra
             </NativeSelect>
           )}
         </Field>
-        <Field
-          id={`${id}-seed`}
-          label="Seed"
-          hint="Optional: left empty, one is generated and recorded."
-          error={errors.seed}
-          className="sm:col-span-2"
-        >
-          {(control) => (
-            <Input {...control} autoComplete="off" value={seed} onChange={(event) => setSeed(event.target.value)} />
-          )}
-        </Field>
       </div>
       <InterestAreasField
         id={`${id}-areas`}
@@ -162,8 +146,8 @@ function DrawForm({ interests, onDrawn }: { interests: Interest[]; onDrawn: (dra
           {errors.general}
         </p>
       )}
-      <Button type="submit" disabled={create.isPending} className="justify-self-end">
-        {create.isPending ? 'Drawing…' : 'Draw and email the winners'}
+      <Button type="submit" disabled={announce.isPending} className="justify-self-end">
+        {announce.isPending ? 'Announcing…' : 'Announce the draw'}
       </Button>
     </form>
   );

@@ -1,12 +1,13 @@
 import { useId } from 'react';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { useDraws } from '../api/draws';
+import { useDraws, type Draw } from '../api/draws';
 import type { Interest } from '../api/waitlist';
 import { NewDrawDialog } from './draw-dialog';
 import { DrawResult } from './draw-result';
+import { MakeDrawButton } from './make-draw-button';
 import { Loading } from './screen';
 
-/** The waitlist's draws of free tickets, each with what anyone needs to re-run it. */
+/** The waitlist's draws of free tickets, each with what anyone needs to check and re-run it. */
 export function DrawSection({ interests }: { interests: Interest[] }) {
   const id = useId();
   const draws = useDraws();
@@ -18,8 +19,10 @@ export function DrawSection({ interests }: { interests: Interest[] }) {
             Draw
           </h2>
           <p className="max-w-3xl text-sm text-muted-foreground">
-            Free tickets drawn among the registrations who want updates. Anyone can re-run a draw: take the
-            registrations subscribed when it was made (in its interest areas, if it names any), compute for each the
+            Free tickets drawn among the registrations who confirmed their address and want updates. A draw is announced
+            first: the server draws a secret seed and shows its SHA-256, the commitment, to publish; only registrations
+            confirmed by then take part. Making the draw reveals the seed, the candidates’ count and the SHA-256 of
+            their sorted list. Anyone can check: the seed’s SHA-256 is the commitment, and for each candidate the
             lowercase hex SHA-256 of <code className="font-mono">seed:email</code>; the winners are those with the
             smallest values.
           </p>
@@ -36,11 +39,12 @@ export function DrawSection({ interests }: { interests: Interest[] }) {
                 <Card role="article" aria-labelledby={`${id}-${draw.id}`} className="h-full">
                   <CardHeader>
                     <h3 id={`${id}-${draw.id}`} className="font-semibold">
-                      {draw.itemName}: {draw.winners.length} {draw.winners.length === 1 ? 'winner' : 'winners'}
+                      {draw.itemName}: {winnersLabel(draw)}
                     </h3>
                   </CardHeader>
-                  <CardContent>
+                  <CardContent className="space-y-3">
                     <DrawResult draw={draw} interests={interests} />
+                    {draw.seed === null && <MakeDrawButton draw={draw} />}
                   </CardContent>
                 </Card>
               </li>
@@ -52,4 +56,11 @@ export function DrawSection({ interests }: { interests: Interest[] }) {
       )}
     </section>
   );
+}
+
+/** "2 winners" once drawn; "2 winners, announced" before. */
+function winnersLabel(draw: Draw): string {
+  const count = draw.seed === null ? draw.prizes : draw.winners.length;
+  const winners = `${count} ${count === 1 ? 'winner' : 'winners'}`;
+  return draw.seed === null ? `${winners}, announced` : winners;
 }

@@ -2,7 +2,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import type { Interest } from '../api/waitlist';
 import { FieldError } from './field';
 
-/** The interest areas a presale or draw is limited to; none ticked: every subscribed registration. */
+/** The interest areas a presale or draw is limited to; none ticked: every confirmed, subscribed registration. */
 export function InterestAreasField({
   id,
   interests,
@@ -20,7 +20,8 @@ export function InterestAreasField({
     <fieldset className="grid gap-2" aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}>
       <legend className="mb-1 text-sm font-medium">Interest areas</legend>
       <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-        Optional. None ticked: everyone who wants updates; otherwise those interested in the areas ticked.
+        Optional. None ticked: everyone who confirmed and wants updates; otherwise those of them interested in the areas
+        ticked.
       </p>
       <div className="grid gap-1.5 sm:grid-cols-2">
         {interests.map((interest) => (

@@ -19,7 +19,8 @@ export function PresaleSection({ interests }: { interests: Interest[] }) {
             Presale
           </h2>
           <p className="text-sm text-muted-foreground">
-            Personal links to buy before public sales open, for the registrations who want updates.
+            Personal links to buy before public sales open, for the registrations who confirmed their address and want
+            updates.
           </p>
         </div>
         <NewPresaleDialog interests={interests} />
@@ -60,7 +61,7 @@ function PresalesTable({ presales, interests }: { presales: Presale[]; interests
               </th>
               <td className={tableClasses.cell}>{formatTime(presale.deadline)}</td>
               <td className={tableClasses.cell}>
-                {interestAreaLabels(presale.interestAreas, interests, 'Everyone subscribed')}
+                {interestAreaLabels(presale.interestAreas, interests, 'Everyone confirmed and subscribed')}
               </td>
               <td className={tableClasses.cell}>{presale.unitsPerPerson ?? '—'}</td>
               <td className={tableClasses.cell}>{presale.recipients}</td>

@@ -22,6 +22,7 @@ const waitlist = {
   ],
   registered: 60,
   subscribed: 55,
+  confirmed: 41,
 };
 
 const tickets = [
@@ -45,18 +46,35 @@ const everyTicket: Presale = {
   createdAt: created,
 };
 
-const drawn: Draw = {
+const seedHash = '9c1185a5c5e9fc54612808977ee8f548b2258d31b2f8c1e8f1d7e3e2a1f0b4c6';
+const candidatesHash = '4b227777d4dd1fc61c6f884f48641d02b4d121d3fd328cb08b5531fcacdabf8a';
+const drawnAt = created + 86_400_000;
+
+const announced: Draw = {
   id: 'd1',
-  seed: 'spring-2026',
   item: 'ticket:developer',
   itemName: 'Developer Pass',
   interestAreas: ['ai'],
+  prizes: 2,
+  seedHash,
+  announcedAt: created,
+  seed: null,
+  drawnAt: null,
+  candidates: null,
+  candidatesHash: null,
+  winners: [],
+};
+
+const drawn: Draw = {
+  ...announced,
+  seed: '3f0c9a7e51d24b8a9e6f1c2d3b4a5f60718293a4b5c6d7e8f90a1b2c3d4e5f6',
+  drawnAt,
   candidates: 25,
+  candidatesHash,
   winners: [
-    { name: 'Ana Diaz', email: 'ana@example.com', code: 'DRAW-7KQ2' },
-    { name: 'Ben Okafor', email: 'ben@example.com', code: 'DRAW-9PX4' },
+    { name: 'Ana Diaz', email: 'ana@example.com', code: 'WIN-7KQ2' },
+    { name: 'Ben Okafor', email: 'ben@example.com', code: 'WIN-9PX4' },
   ],
-  createdAt: created,
 };
 
 /** The waitlist screen over a fake server: `routes` replace the answers to posts (and lists) it makes. */
@@ -117,7 +135,16 @@ describe('the waitlist screen’s presale', () => {
         '12',
         formatTime(created),
       ],
-      ['Every ticket', formatTime(deadline), 'Everyone subscribed', '—', '812', '790', '12', formatTime(created)],
+      [
+        'Every ticket',
+        formatTime(deadline),
+        'Everyone confirmed and subscribed',
+        '—',
+        '812',
+        '790',
+        '12',
+        formatTime(created),
+      ],
     ]);
   });
 
@@ -212,64 +239,144 @@ describe('the waitlist screen’s presale', () => {
   });
 });
 
+describe('the waitlist screen’s counts', () => {
+  it('shows who registered, who wants updates and who confirmed, and each registration’s confirmation', async () => {
+    renderWaitlist({
+      '/api/admin/waitlist': () =>
+        jsonResponse({
+          ...waitlist,
+          total: 2,
+          items: [
+            {
+              fullName: 'Ana Diaz',
+              email: 'ana@example.com',
+              jobTitle: null,
+              interestAreas: ['ai'],
+              subscribed: true,
+              confirmed: true,
+              registeredAt: created,
+            },
+            {
+              fullName: 'Ben Okafor',
+              email: 'ben@example.com',
+              jobTitle: 'Engineer',
+              interestAreas: [],
+              subscribed: true,
+              confirmed: false,
+              registeredAt: created,
+            },
+          ],
+        }),
+    });
+
+    const table = await screen.findByRole('table', { name: 'Waitlist registrations' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Registered', 'Name', 'Email', 'Job title', 'Interests', 'Updates', 'Confirmed']);
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => [...row.querySelectorAll('td')].slice(-2).map((cell) => cell.textContent)),
+    ).toEqual([
+      ['Yes', 'Yes'],
+      ['Yes', 'No'],
+    ]);
+    expect(screen.getByText('Confirmed, get presales and draws').nextElementSibling).toHaveTextContent('41');
+    expect(screen.getByText('Want updates').nextElementSibling).toHaveTextContent('55');
+  });
+});
+
 describe('the waitlist screen’s draw', () => {
-  it('posts the draw and shows its seed and winners, then lists it with how to re-run it', async () => {
+  it('announces a draw with no seed of its own and shows its commitment, then lists it as announced', async () => {
     let draws: Draw[] = [];
     const { fetchSpy, user } = renderWaitlist({
       '/api/admin/draws': (body) => {
         if (body === undefined) return jsonResponse(draws);
-        draws = [drawn];
-        return jsonResponse(drawn, 201);
+        draws = [announced];
+        return jsonResponse(announced, 201);
       },
     });
 
     const dialog = await open(user, 'New draw…', 'New draw');
     await within(dialog).findByRole('option', { name: 'VIP Pass' });
     expect(within(dialog).getByRole('combobox', { name: 'Ticket' })).toHaveValue('ticket:developer');
-    expect(within(dialog).getByRole('textbox', { name: 'Seed' })).toHaveAccessibleDescription(
-      'Optional: left empty, one is generated and recorded.',
-    );
+    expect(within(dialog).queryByRole('textbox', { name: 'Seed' })).not.toBeInTheDocument();
     await user.clear(within(dialog).getByRole('textbox', { name: 'Winners' }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Winners' }), '2');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Seed' }), 'spring-2026');
     await user.click(within(dialog).getByRole('checkbox', { name: 'AI & Machine Learning' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Draw and email the winners' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Announce the draw' }));
 
-    const result = await screen.findByRole('dialog', { name: 'The 2 winners' });
-    expect(result).toHaveTextContent('Seedspring-2026');
-    expect(result).toHaveTextContent('Candidates25 (AI & Machine Learning)');
-    const winners = within(result).getByRole('table', { name: 'Winners of the draw with seed spring-2026' });
+    const result = await screen.findByRole('dialog', { name: 'Draw announced' });
+    expect(result).toHaveTextContent(`Commitment (SHA-256 of the seed)${seedHash}`);
+    expect(result).toHaveTextContent('SeedSecret until the draw is made');
+    expect(result).toHaveTextContent('Takes partAI & Machine Learning, confirmed by the announcement');
+    expect(within(result).queryByRole('table')).not.toBeInTheDocument();
+    expect(postedTo(fetchSpy, '/api/admin/draws')).toEqual([
+      { winners: 2, item: 'ticket:developer', interestAreas: ['ai'] },
+    ]);
+
+    await user.click(within(result).getByRole('button', { name: 'Done' }));
+    const listed = await screen.findByRole('article', { name: 'Developer Pass: 2 winners, announced' });
+    expect(within(listed).getByText(seedHash)).toBeInTheDocument();
+    expect(within(listed).getByRole('button', { name: 'Make the draw for the Developer Pass' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Draw' })).toHaveTextContent(
+      'the lowercase hex SHA-256 of seed:email; the winners are those with the smallest values.',
+    );
+  });
+
+  it('makes an announced draw once asked, then shows its seed, candidates, their hash and the winners', async () => {
+    let draws: Draw[] = [announced];
+    const { fetchSpy, user } = renderWaitlist({
+      '/api/admin/draws': () => jsonResponse(draws),
+      '/api/admin/draws/d1/draw': () => {
+        draws = [drawn];
+        return jsonResponse(drawn);
+      },
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Make the draw for the Developer Pass' }));
+    const confirm = screen.getByRole('dialog', { name: 'Make the draw now?' });
+    expect(postedTo(fetchSpy, '/api/admin/draws/d1/draw')).toEqual([]);
+    await user.click(within(confirm).getByRole('button', { name: 'Draw and email the winners' }));
+
+    expect(await findToast('Drawn')).toHaveTextContent('2 winners were emailed a code for a free Developer Pass.');
+    expect(postedTo(fetchSpy, '/api/admin/draws/d1/draw')).toEqual([{}]);
+    const listed = await screen.findByRole('article', { name: 'Developer Pass: 2 winners' });
+    expect(listed).toHaveTextContent(`Seed${drawn.seed}`);
+    expect(listed).toHaveTextContent(`Commitment (SHA-256 of the seed)${seedHash}`);
+    expect(listed).toHaveTextContent('Candidates25 (AI & Machine Learning)');
+    expect(listed).toHaveTextContent(`Candidates’ list (SHA-256)${candidatesHash}`);
+    expect(listed).toHaveTextContent(`Drawn${formatTime(drawnAt)}`);
+    const winners = within(listed).getByRole('table', { name: `Winners of the draw with seed ${drawn.seed}` });
     expect(
       within(winners)
         .getAllByRole('row')
         .slice(1)
         .map((row) => row.textContent),
-    ).toEqual(['Ana Diazana@example.comDRAW-7KQ2', 'Ben Okaforben@example.comDRAW-9PX4']);
-    expect(postedTo(fetchSpy, '/api/admin/draws')).toEqual([
-      { winners: 2, item: 'ticket:developer', seed: 'spring-2026', interestAreas: ['ai'] },
-    ]);
-
-    await user.click(within(result).getByRole('button', { name: 'Done' }));
-    const listed = await screen.findByRole('article', { name: 'Developer Pass: 2 winners' });
-    expect(within(listed).getByText('spring-2026')).toBeInTheDocument();
-    expect(within(listed).getByText('DRAW-9PX4')).toBeInTheDocument();
-    expect(screen.getByRole('region', { name: 'Draw' })).toHaveTextContent(
-      'compute for each the lowercase hex SHA-256 of seed:email; the winners are those with the smallest values.',
-    );
+    ).toEqual(['Ana Diazana@example.comWIN-7KQ2', 'Ben Okaforben@example.comWIN-9PX4']);
+    expect(within(listed).queryByRole('button', { name: /Make the draw/ })).not.toBeInTheDocument();
   });
 
-  it('leaves the seed to the server when none is given', async () => {
-    const { fetchSpy, user } = renderWaitlist({
-      '/api/admin/draws': (body) => (body === undefined ? jsonResponse([]) : jsonResponse(drawn, 201)),
+  it('shows why a draw could not be made in its dialog', async () => {
+    const { user } = renderWaitlist({
+      '/api/admin/draws': () => jsonResponse([announced]),
+      '/api/admin/draws/d1/draw': () =>
+        jsonResponse(
+          { message: 'Only 1 of the Developer Pass are left to give: make the draw once there are enough.' },
+          409,
+        ),
     });
 
-    const dialog = await open(user, 'New draw…', 'New draw');
-    await within(dialog).findByRole('option', { name: 'VIP Pass' });
-    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Ticket' }), 'VIP Pass');
-    await user.click(within(dialog).getByRole('button', { name: 'Draw and email the winners' }));
+    await user.click(await screen.findByRole('button', { name: 'Make the draw for the Developer Pass' }));
+    const confirm = screen.getByRole('dialog', { name: 'Make the draw now?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Draw and email the winners' }));
 
-    await screen.findByRole('dialog', { name: 'The 2 winners' });
-    expect(postedTo(fetchSpy, '/api/admin/draws')).toEqual([{ winners: 1, item: 'ticket:vip', interestAreas: [] }]);
+    expect(await within(confirm).findByRole('alert')).toHaveTextContent(
+      'Only 1 of the Developer Pass are left to give: make the draw once there are enough.',
+    );
   });
 
   it('shows the server’s field errors next to their fields, and too few candidates above the button', async () => {
@@ -282,27 +389,31 @@ describe('the waitlist screen’s draw', () => {
           ? jsonResponse(
               {
                 message: 'Please correct the highlighted fields.',
-                fieldErrors: { seed: 'A seed is up to 100 characters.' },
+                fieldErrors: { item: 'Choose the ticket the winners get, as "ticket:<type>".' },
               },
               422,
             )
-          : jsonResponse({ message: 'Only 25 registrations can win: fewer than 30 winners.' }, 409);
+          : jsonResponse(
+              {
+                message: 'Only 25 confirmed, subscribed registrations can take part: draw 25 winners at most.',
+              },
+              409,
+            );
       },
     });
 
     const dialog = await open(user, 'New draw…', 'New draw');
     await within(dialog).findByRole('option', { name: 'VIP Pass' });
-    await user.type(within(dialog).getByRole('textbox', { name: 'Seed' }), 'x'.repeat(120));
-    await user.click(within(dialog).getByRole('button', { name: 'Draw and email the winners' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Announce the draw' }));
 
-    await within(dialog).findByText('A seed is up to 100 characters.');
-    expect(within(dialog).getByRole('textbox', { name: 'Seed' })).toHaveAttribute('aria-invalid', 'true');
+    await within(dialog).findByText('Choose the ticket the winners get, as "ticket:<type>".');
+    expect(within(dialog).getByRole('combobox', { name: 'Ticket' })).toHaveAttribute('aria-invalid', 'true');
 
     await user.clear(within(dialog).getByRole('textbox', { name: 'Winners' }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Winners' }), '30');
-    await user.click(within(dialog).getByRole('button', { name: 'Draw and email the winners' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Announce the draw' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'Only 25 registrations can win: fewer than 30 winners.',
+      'Only 25 confirmed, subscribed registrations can take part: draw 25 winners at most.',
     );
   });
 });

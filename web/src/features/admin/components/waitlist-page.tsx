@@ -28,7 +28,7 @@ export function WaitlistPage() {
   return (
     <Screen
       title="Waitlist"
-      description="Who asked to hear from the conference, what interests them, and whether they still want updates; presale links and draws for them."
+      description="Who asked to hear from the conference, what interests them, whether they still want updates and confirmed their address (presale links and draws go only to those who did)."
       actions={
         <Button asChild variant="outline">
           <a href={paths.admin.exportFile('waitlist')} download>
@@ -47,6 +47,10 @@ export function WaitlistPage() {
             <div className="rounded-lg border border-border bg-card p-4">
               <dt className="text-sm text-muted-foreground">Want updates</dt>
               <dd className="text-2xl font-bold">{waitlist.data.subscribed}</dd>
+            </div>
+            <div className="rounded-lg border border-border bg-card p-4">
+              <dt className="text-sm text-muted-foreground">Confirmed, get presales and draws</dt>
+              <dd className="text-2xl font-bold">{waitlist.data.confirmed}</dd>
             </div>
           </dl>
           <section aria-labelledby={`${id}-interests`} className="rounded-lg border border-border bg-card p-4">
@@ -82,7 +86,7 @@ export function WaitlistPage() {
               <caption className="sr-only">Waitlist registrations</caption>
               <thead>
                 <tr>
-                  {['Registered', 'Name', 'Email', 'Job title', 'Interests', 'Updates'].map((heading) => (
+                  {['Registered', 'Name', 'Email', 'Job title', 'Interests', 'Updates', 'Confirmed'].map((heading) => (
                     <th key={heading} scope="col" className={tableClasses.head}>
                       {heading}
                     </th>
@@ -100,6 +104,7 @@ export function WaitlistPage() {
                       {interestAreaLabels(registration.interestAreas, waitlist.data.interests, '')}
                     </td>
                     <td className={tableClasses.cell}>{registration.subscribed ? 'Yes' : 'No'}</td>
+                    <td className={tableClasses.cell}>{registration.confirmed ? 'Yes' : 'No'}</td>
                   </tr>
                 ))}
               </tbody>
