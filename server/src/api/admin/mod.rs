@@ -7,6 +7,7 @@ mod check_in;
 mod codes;
 mod dashboard;
 mod door;
+mod door_search;
 mod emails;
 mod exports;
 mod invoices;
@@ -43,6 +44,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(exports::router())
         .merge(check_in::router())
         .merge(door::router())
+        .merge(door_search::router())
         .merge(codes::router())
         .merge(invoices::router())
         .merge(pickups::router())
