@@ -98,6 +98,8 @@ pub struct EventSection {
     pub sales_open: Option<Spanned<Datetime>>,
     /// After it nothing is on sale.
     pub sales_close: Option<Spanned<Datetime>>,
+    /// Offline scans dated before it are not believed; the start by default.
+    pub doors_open: Option<Spanned<Datetime>>,
     pub figures: Figures,
 }
 

@@ -44,6 +44,8 @@ pub struct Event {
     pub sales_open: Option<OffsetDateTime>,
     /// After it nothing is on sale.
     pub sales_close: Option<OffsetDateTime>,
+    /// When the door first lets people in: an offline scan dated earlier is not believed.
+    pub doors_open: OffsetDateTime,
     pub figures: Figures,
     pub venue: Venue,
     pub tickets: Vec<Ticket>,
@@ -268,6 +270,12 @@ fn from_file(file: file::EventFile) -> Result<Event, Invalid> {
     {
         return invalid(spanned.span(), "event.sales_close", "must be after event.sales_open");
     }
+    let doors_open = sales::optional_instant(event.doors_open.as_ref(), "event.doors_open")?.unwrap_or(starts_at);
+    if let Some(spanned) = &event.doors_open
+        && doors_open >= ends_at
+    {
+        return invalid(spanned.span(), "event.doors_open", "must be before event.ends_at");
+    }
     let full_refund_until = date(&event.full_refund_until, "event.full_refund_until")?;
     let half_refund_until = date(&event.half_refund_until, "event.half_refund_until")?;
     if half_refund_until <= full_refund_until {
@@ -293,6 +301,7 @@ fn from_file(file: file::EventFile) -> Result<Event, Invalid> {
         half_refund_until,
         sales_open,
         sales_close,
+        doors_open,
         figures: Figures {
             speakers: event.figures.speakers.0,
             workshops: event.figures.workshops.0,

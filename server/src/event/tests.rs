@@ -162,6 +162,40 @@ fn an_end_before_the_start_is_refused() {
 }
 
 #[test]
+fn the_doors_open_at_the_start_unless_the_file_says_otherwise() {
+    assert_eq!(parse(SHIPPED).unwrap().doors_open, parse(SHIPPED).unwrap().starts_at);
+    let earlier = shipped_with(
+        "ends_at = 2026-05-22T18:00:00-04:00",
+        "ends_at = 2026-05-22T18:00:00-04:00\ndoors_open = 2026-05-17T17:00:00-04:00",
+    );
+    assert_eq!(
+        parse(&earlier).unwrap().doors_open.to_string(),
+        "2026-05-17 17:00:00.0 -04:00:00"
+    );
+    let after_the_end = shipped_with(
+        "ends_at = 2026-05-22T18:00:00-04:00",
+        "ends_at = 2026-05-22T18:00:00-04:00\ndoors_open = 2026-05-22T18:00:00-04:00",
+    );
+    let error = parse(&after_the_end).unwrap_err().to_string();
+    assert!(
+        error.contains(&format!(
+            "line {}, field `event.doors_open`: must be before event.ends_at",
+            line_of(&after_the_end, "doors_open =")
+        )),
+        "{error}"
+    );
+    let without_offset = shipped_with(
+        "ends_at = 2026-05-22T18:00:00-04:00",
+        "ends_at = 2026-05-22T18:00:00-04:00\ndoors_open = 2026-05-18T08:00:00",
+    );
+    let error = parse(&without_offset).unwrap_err().to_string();
+    assert!(
+        error.contains("field `event.doors_open`: must be a date and time"),
+        "{error}"
+    );
+}
+
+#[test]
 fn a_start_without_an_offset_is_refused() {
     let error = parse(&shipped_with(
         "starts_at = 2026-05-18T00:00:00-04:00",
@@ -262,6 +296,7 @@ fn the_next_editions_example_file_sells_in_phases_within_a_window() {
         ]
     );
     assert!(event.sales_open.is_some() && event.sales_close.is_some());
+    assert!(event.doors_open < event.starts_at, "badges from the evening before");
     assert!(event.ticket_by_type("speaker").unwrap().sale.hidden);
     let team = event.ticket_by_type("team").unwrap();
     assert_eq!(

@@ -1,7 +1,8 @@
 //! Per-client budgets for the calls that write: every non-GET call under `/api/`,
-//! stricter for starting a payment and for the waitlist (which sends email).
-//! Each budget is a generic cell rate: `burst` calls at once, then one more every
-//! `every`. `RATE_LIMITS=off` turns them off for load tests.
+//! stricter for starting a payment and for the waitlist (which sends email); and for the
+//! one read that could walk the attendees, the door's search by name. Each budget is a
+//! generic cell rate: `burst` calls at once, then one more every `every`.
+//! `RATE_LIMITS=off` turns them off for load tests.
 //!
 //! Signed-in staff and the admin token draw on a budget of their own, kept by their
 //! session or token: anonymous calls from the venue's shared address can never stop the
@@ -35,6 +36,9 @@ pub enum Budget {
     /// Back-office calls of a signed-in organizer or the admin token, per session or token:
     /// a scanner at the door checks in about one ticket a second, in bursts as a queue forms.
     Staff,
+    /// `GET /api/admin/check-in/search`, per session or token: someone at the desk looks up
+    /// a person who lost their QR code now and then, never the whole list of names.
+    AttendeeSearch,
     /// Every other call that writes.
     Other,
 }
@@ -68,6 +72,10 @@ impl Budget {
                 burst: 60,
                 every: Duration::from_secs(1),
             },
+            Self::AttendeeSearch => Quota {
+                burst: 20,
+                every: Duration::from_secs(5),
+            },
             Self::Other => Quota {
                 burst: 30,
                 every: Duration::from_secs(1),
@@ -78,7 +86,7 @@ impl Budget {
     /// The budget a request draws on, or `None` for calls that are not limited.
     fn of(method: &Method, path: &str) -> Option<Self> {
         if matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS) {
-            return None;
+            return (path == "/api/admin/check-in/search").then_some(Self::AttendeeSearch);
         }
         let call = path.strip_prefix("/api/")?;
         Some(match call {
@@ -91,6 +99,15 @@ impl Budget {
             call if call.starts_with("admin/invitations/") => Self::AdminSignIn,
             _ => Self::Other,
         })
+    }
+
+    /// The budget a back-office call draws on once its session or token is known: the name
+    /// search keeps its own, every other call shares the staff budget.
+    fn for_staff(self) -> Self {
+        match self {
+            Self::AttendeeSearch => Self::AttendeeSearch,
+            _ => Self::Staff,
+        }
     }
 }
 
@@ -160,13 +177,17 @@ pub async fn limit_requests(
         None
     };
     let (budget, caller) = match &staff {
-        Some(identity) => (Budget::Staff, Caller::Staff(identity.budget_key().to_owned())),
+        Some(identity) => (budget.for_staff(), Caller::Staff(identity.budget_key().to_owned())),
         None => (budget, Caller::Address(client)),
     };
     if let Err(wait) = state.rate_limiter.take(budget, caller, Instant::now()) {
         tracing::info!(%client, ?budget, "rate limited");
+        let message = match budget {
+            Budget::AttendeeSearch => "Too many name searches. Please wait a moment and search again.",
+            _ => "Too many requests from your network. Please wait a moment and try again.",
+        };
         return ApiError::RateLimited {
-            message: "Too many requests from your network. Please wait a moment and try again.".into(),
+            message: message.into(),
             retry_after: wait,
         }
         .into_response();
@@ -179,7 +200,7 @@ pub async fn limit_requests(
 
 /// Back-office calls other than signing in, which stays limited per address.
 fn is_staff_call(budget: Budget, path: &str) -> bool {
-    budget == Budget::Other && path.starts_with("/api/admin/")
+    matches!(budget, Budget::Other | Budget::AttendeeSearch) && path.starts_with("/api/admin/")
 }
 
 #[cfg(test)]
@@ -237,8 +258,15 @@ mod tests {
     }
 
     #[test]
-    fn only_writes_under_the_api_draw_on_a_budget() {
+    fn only_writes_under_the_api_and_the_name_search_draw_on_a_budget() {
         assert_eq!(Budget::of(&Method::GET, "/api/tickets"), None);
+        assert_eq!(Budget::of(&Method::GET, "/api/admin/check-in/list"), None);
+        assert_eq!(
+            Budget::of(&Method::GET, "/api/admin/check-in/search"),
+            Some(Budget::AttendeeSearch)
+        );
+        assert_eq!(Budget::AttendeeSearch.for_staff(), Budget::AttendeeSearch);
+        assert_eq!(Budget::Other.for_staff(), Budget::Staff);
         assert_eq!(Budget::of(&Method::POST, "/unsubscribe"), None);
         assert_eq!(
             Budget::of(&Method::POST, "/api/register-waitlist"),

@@ -7,6 +7,8 @@ mod admin;
 mod backup;
 mod codes;
 mod door;
+mod door_devices;
+mod door_scans;
 mod draws;
 mod idempotency;
 mod invoices;
@@ -35,7 +37,9 @@ use sqlx::{AnyPool, Executor};
 pub use admin::AuditEntry;
 pub use backup::BackupError;
 pub use codes::{CodeChange, CodeKind, CodeRecord, CodeUse, CreateCodesError, NewCode, TagUses};
-pub use door::{DuplicateScan, FoundAttendee, ListedTicket, OfflineCheckIn, OfflineScan};
+pub use door::{DuplicateScan, FoundAttendee, ListedTicket};
+pub use door_devices::DoorDevice;
+pub use door_scans::{OfflineCheckIn, OfflineScan, RecordedScan, ScanDoubt, ScanWindow};
 pub use draws::{Draw, DrawError, DrawResult, NewDraw, Winner as DrawWinner};
 pub use idempotency::{IDEMPOTENCY_WINDOW_MILLIS, IdempotencyClaim};
 pub use invoices::{Correction, InvoiceRecord};
@@ -53,7 +57,7 @@ pub use staff::{
     AcceptInvitationError, SessionHolder, StaffAccount, StaffChange, StaffError, StaffMember, StaffStatus,
 };
 pub use tickets::{
-    CheckIn, Naming, NewHolder, RetiredCode, SPONSOR_PASS_TYPE, TicketManager, TicketRecord, TicketStatus,
+    CheckIn, Naming, NewHolder, RetiredCode, SPONSOR_PASS_TYPE, TicketKey, TicketManager, TicketRecord, TicketStatus,
     attendee_email_is_current,
 };
 pub use waiting_list::{Declined, Entry as WaitingListEntry, EntryState, JoinError, NewEntry, OFFER_TAG};

@@ -225,7 +225,15 @@ pub enum Naming {
     TooManyToday { next_at: i64 },
 }
 
-/// What the door learnt from a code.
+/// What the door checks a ticket in by: the code it scanned or typed (stored form), or the
+/// ticket's id from a name search.
+#[derive(Debug, Clone, Copy)]
+pub enum TicketKey<'a> {
+    Code(&'a str),
+    Id(&'a str),
+}
+
+/// What the door learnt from a code or a ticket id.
 #[derive(Debug)]
 pub enum CheckIn {
     Admitted(TicketRecord),
@@ -467,16 +475,20 @@ impl Store {
         Ok(Naming::HandedOver(ticket))
     }
 
-    /// Admits the holder of `code` once: the conditional update lets exactly one of
-    /// two devices scanning at the same moment through.
-    pub async fn check_in(&self, code: &str, actor: &str) -> Result<CheckIn, sqlx::Error> {
+    /// Admits the ticket `key` names once: the conditional update lets exactly one of two
+    /// devices scanning at the same moment through.
+    pub async fn check_in(&self, key: TicketKey<'_>, actor: &str) -> Result<CheckIn, sqlx::Error> {
+        let (column, value) = match key {
+            TicketKey::Code(code) => ("code", code),
+            TicketKey::Id(id) => ("id", id),
+        };
         let now = now_millis();
         let mut tx = self.pool.begin().await?;
-        let admitted = sqlx::query(
+        let admitted = sqlx::query(&format!(
             "UPDATE tickets SET checked_in_at = $2, checked_in_by = $3, updated_at = $2
-             WHERE code = $1 AND status = 'valid' AND checked_in_at IS NULL",
-        )
-        .bind(code)
+             WHERE {column} = $1 AND status = 'valid' AND checked_in_at IS NULL"
+        ))
+        .bind(value)
         .bind(now)
         .bind(actor)
         .execute(&mut *tx)
@@ -484,25 +496,31 @@ impl Store {
         .rows_affected()
             == 1;
         if admitted {
-            let order_id: String = sqlx::query_scalar("SELECT order_id FROM tickets WHERE code = $1")
-                .bind(code)
+            let order_id: String = sqlx::query_scalar(&format!("SELECT order_id FROM tickets WHERE {column} = $1"))
+                .bind(value)
                 .fetch_one(&mut *tx)
                 .await?;
-            record_audit(
-                &mut *tx,
-                actor,
-                "check_in",
-                Some(&order_id),
-                &serde_json::json!({ "code": code }),
-            )
-            .await?;
+            // A check-in from a name search is logged by the ticket, as it was asked: the
+            // door never had the code.
+            let detail = match key {
+                TicketKey::Code(code) => serde_json::json!({ "code": code }),
+                TicketKey::Id(id) => serde_json::json!({ "ticketId": id }),
+            };
+            record_audit(&mut *tx, actor, "check_in", Some(&order_id), &detail).await?;
         }
         tx.commit().await?;
-        let Some(ticket) = self.ticket_by_code(code).await? else {
-            return Ok(self
-                .retired_code(code)
-                .await?
-                .map_or(CheckIn::Unknown, CheckIn::Transferred));
+        let ticket = match key {
+            TicketKey::Code(code) => self.ticket_by_code(code).await?,
+            TicketKey::Id(id) => self.ticket(id).await?,
+        };
+        let Some(ticket) = ticket else {
+            return Ok(match key {
+                TicketKey::Code(code) => self
+                    .retired_code(code)
+                    .await?
+                    .map_or(CheckIn::Unknown, CheckIn::Transferred),
+                TicketKey::Id(_) => CheckIn::Unknown,
+            });
         };
         Ok(match ticket.status {
             TicketStatus::Refunded => CheckIn::Refunded(ticket),

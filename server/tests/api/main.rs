@@ -8,6 +8,7 @@ mod admin;
 mod backup;
 mod catalogue;
 mod codes;
+mod door;
 mod email;
 mod errors;
 mod headers;

@@ -1,17 +1,16 @@
-//! The crew: invitations, roles enforced on every admin route, deactivation, and the door's
-//! offline check-in.
+//! The crew: invitations, roles enforced on every admin route, and deactivation (the door's
+//! own calls are in door.rs).
 
 use std::sync::Arc;
 
 use conference::admin::roles::{self, Access, Role};
-use conference::tickets::code_digest;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use time::{Duration, OffsetDateTime};
 
 use crate::helpers::{ManualClock, TestApp, TestOptions, on_both_databases};
 
-const PASSWORD: &str = "a long door password";
+pub(crate) const PASSWORD: &str = "a long door password";
 
 fn options() -> TestOptions {
     TestOptions::default().with_admin().without_rate_limits()
@@ -48,7 +47,7 @@ async fn accept(app: &TestApp, token: &str, password: &str) -> reqwest::Response
         .unwrap()
 }
 
-async fn sign_in_as(app: &TestApp, email: &str, password: &str) -> reqwest::Response {
+pub(crate) async fn sign_in_as(app: &TestApp, email: &str, password: &str) -> reqwest::Response {
     app.client
         .post(app.url("/api/admin/session"))
         .header("Origin", &app.address)
@@ -59,7 +58,7 @@ async fn sign_in_as(app: &TestApp, email: &str, password: &str) -> reqwest::Resp
 }
 
 /// A person of `role` with a password, signed in: answers their session cookie.
-async fn staff_session(app: &TestApp, role: &str) -> String {
+pub(crate) async fn staff_session(app: &TestApp, role: &str) -> String {
     let email = format!("{role}@crew.example.com");
     let token = invite(app, &email, role).await;
     assert_eq!(accept(app, &token, PASSWORD).await.status(), 200);
@@ -69,7 +68,13 @@ async fn staff_session(app: &TestApp, role: &str) -> String {
     cookie.split(';').next().unwrap().to_owned()
 }
 
-async fn call(app: &TestApp, cookie: &str, method: &str, path: &str, body: Option<Value>) -> reqwest::Response {
+pub(crate) async fn call(
+    app: &TestApp,
+    cookie: &str,
+    method: &str,
+    path: &str,
+    body: Option<Value>,
+) -> reqwest::Response {
     let mut request = app
         .client
         .request(method.parse().unwrap(), app.url(path))
@@ -275,94 +280,6 @@ on_both_databases! {
         let array = app.client.patch(app.url(&format!("/api/admin/staff/{id}")))
             .bearer_auth(crate::helpers::ADMIN_TOKEN).header("Content-Type", "application/json").body("[]").send().await.unwrap();
         assert_eq!(array.status(), StatusCode::BAD_REQUEST);
-    }
-}
-
-async fn batch(app: &TestApp, cookie: &str, device: &str, scans: Value) -> Vec<Value> {
-    let answer = call(
-        app,
-        cookie,
-        "POST",
-        "/api/admin/check-in/batch",
-        Some(json!({ "deviceId": device, "scans": scans })),
-    )
-    .await;
-    assert_eq!(answer.status(), 200);
-    answer.json::<Value>().await.unwrap()["results"]
-        .as_array()
-        .unwrap()
-        .clone()
-}
-
-fn results(answers: &[Value]) -> Vec<&str> {
-    answers
-        .iter()
-        .map(|answer| answer["result"].as_str().unwrap())
-        .collect()
-}
-
-on_both_databases! {
-    /// Two devices offline scan the same ticket: the earlier scan admits it, whichever device
-    /// syncs first, and the other is a duplicate; a repeat on one device and a batch sent
-    /// twice change nothing.
-    async fn a_batch_of_offline_scans_with_a_conflict_admits_exactly_one(app, options()) {
-        let first = app.paid_ticket_order("developer", "Ada Early", "ada@example.com").await;
-        let second = app.paid_ticket_order("developer", "Bo Later", "bo@example.com").await;
-        let ada = app.store.tickets_of_order(&first).await.unwrap()[0].code.clone();
-        let bo = app.store.tickets_of_order(&second).await.unwrap()[0].code.clone();
-        let door = staff_session(&app, "door").await;
-        let at = 1_779_100_000_000_i64;
-
-        let device_a = json!([
-            { "code": ada, "scannedAt": at + 60_000 },
-            { "code": bo, "scannedAt": at + 61_000 },
-            { "code": bo, "scannedAt": at + 90_000 },
-            { "code": "TK-0000-0000-0000-0000-0000", "scannedAt": at + 95_000 },
-        ]);
-        let synced_a = batch(&app, &door, "door-a", device_a.clone()).await;
-        let synced_b = batch(&app, &door, "door-b", json!([{ "code": ada.to_lowercase(), "scannedAt": at }])).await;
-        let again_a = batch(&app, &door, "door-a", device_a).await;
-
-        assert_eq!(results(&synced_a), ["admitted", "admitted", "already_checked_in", "unknown"]);
-        assert_eq!(results(&synced_b), ["admitted"], "the earlier scan admits, though it came later");
-        assert_eq!(results(&again_a), ["duplicate", "admitted", "already_checked_in", "unknown"]);
-        let ada_ticket = &app.store.tickets_of_order(&first).await.unwrap()[0];
-        assert_eq!(ada_ticket.checked_in_at, Some(at));
-
-        let list: Value = call(&app, &door, "GET", "/api/admin/check-in/list", None).await.json().await.unwrap();
-        let duplicates = list["duplicates"].as_array().unwrap();
-        assert_eq!(duplicates.len(), 1, "{duplicates:?}");
-        assert_eq!((duplicates[0]["deviceId"].as_str(), duplicates[0]["firstDevice"].as_str()), (Some("door-a"), Some("door-b")));
-        assert_eq!(duplicates[0]["attendeeName"], "Ada Early");
-        let entry = list["tickets"].as_array().unwrap().iter().find(|entry| entry["hash"] == code_digest(&ada)).unwrap();
-        assert_eq!((entry["status"].as_str(), entry["name"].as_str()), (Some("checked_in"), Some("Ada Early")));
-        let developer = list["ticketTypes"].as_array().unwrap().iter().find(|count| count["ticketType"] == "developer").unwrap();
-        assert_eq!((developer["expected"].as_i64(), developer["checkedIn"].as_i64()), (Some(2), Some(2)));
-        assert!(!list.to_string().contains(&ada), "no code leaves the server in the list");
-        let dashboard: Value = app.admin_get("/api/admin/dashboard").await.json().await.unwrap();
-        assert_eq!(dashboard["duplicateScans"].as_array().unwrap().len(), 1);
-    }
-}
-
-on_both_databases! {
-    /// A forgotten QR code: the door finds the attendee by name and checks them in from the result.
-    async fn the_door_finds_an_attendee_by_name(app, options()) {
-        let order_id = app.paid_ticket_order("developer", "Grace Hopper", "grace@example.com").await;
-        let door = staff_session(&app, "door").await;
-        let found: Value = call(&app, &door, "GET", "/api/admin/check-in/search?q=hop", None).await.json().await.unwrap();
-        let short = call(&app, &door, "GET", "/api/admin/check-in/search?q=h", None).await;
-        let long = call(&app, &door, "GET", &format!("/api/admin/check-in/search?q=%20{}", "a".repeat(100)), None).await;
-        let wildcard: Value = call(&app, &door, "GET", "/api/admin/check-in/search?q=%25%25", None).await.json().await.unwrap();
-
-        let attendees = found["attendees"].as_array().unwrap();
-        assert_eq!(attendees.len(), 1);
-        assert_eq!((attendees[0]["attendeeName"].as_str(), attendees[0]["status"].as_str()), (Some("Grace Hopper"), Some("valid")));
-        assert!(attendees[0].get("email").is_none() && attendees[0].get("attendeeEmail").is_none());
-        assert_eq!((short.status(), long.status()), (StatusCode::BAD_REQUEST, StatusCode::BAD_REQUEST));
-        assert_eq!(wildcard["attendees"], json!([]), "% is a letter, not a wildcard");
-        let code = attendees[0]["code"].as_str().unwrap();
-        assert_eq!(call(&app, &door, "POST", "/api/admin/check-in", Some(json!({ "code": code }))).await.status(), 200);
-        assert!(app.store.tickets_of_order(&order_id).await.unwrap()[0].checked_in_at.is_some());
     }
 }
 

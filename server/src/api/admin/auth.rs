@@ -21,6 +21,9 @@ pub struct AdminActor {
     /// The signed-in person's name, or "API token".
     pub name: String,
     pub role: Role,
+    /// What the call came with: its session (by the digest of its token) or the script token.
+    /// A door device belongs to the first one that named it.
+    pub session: String,
 }
 
 impl FromRequestParts<AppState> for AdminActor {
@@ -48,6 +51,7 @@ impl FromRequestParts<AppState> for AdminActor {
             });
         }
         Ok(Self {
+            session: identity.budget_key().to_owned(),
             name: identity.name,
             role: identity.role,
         })

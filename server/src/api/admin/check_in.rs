@@ -1,4 +1,5 @@
-//! The door: `POST /api/admin/check-in {"code"}` admits each ticket once.
+//! The door: `POST /api/admin/check-in {"code"}` (or `{"ticketId"}`, from a name search)
+//! admits each ticket once.
 
 use axum::Json;
 use axum::extract::State;
@@ -10,21 +11,49 @@ use utoipa_axum::routes;
 
 use super::auth::AdminActor;
 use super::responses::{AdminChange, JsonBody, ServerTrouble};
-use crate::error::{ApiError, ApiJson, ErrorBody};
+use crate::error::{ApiError, ApiJson, ErrorBody, FieldErrors};
 use crate::state::AppState;
-use crate::store::{CheckIn, RetiredCode, TicketRecord};
+use crate::store::{CheckIn, RetiredCode, TicketKey, TicketRecord};
 use crate::tickets::{display_code, normalize_code};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(check_in))
 }
 
+/// Exactly one of `code` and `ticketId`.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
 #[schema(as = TicketScan)]
 struct Scan {
     /// The ticket's code as scanned or typed: "TK-7K3P-…", in any case, with or without dashes.
-    #[serde(default)]
-    code: String,
+    #[schema(nullable = false)]
+    code: Option<String>,
+    /// The ticket's id, as a name search found it (`GET /api/admin/check-in/search`).
+    #[schema(nullable = false, max_length = 64)]
+    ticket_id: Option<String>,
+}
+
+/// Longer than any ticket id the server makes (a UUID).
+const MAX_TICKET_ID_CHARS: usize = 64;
+
+/// What a scan names, read from a body that gives exactly one of the two.
+enum Scanned {
+    Code(String),
+    TicketId(String),
+}
+
+impl Scan {
+    fn read(self) -> Result<Scanned, ApiError> {
+        let mut errors = FieldErrors::default();
+        match (self.code, self.ticket_id) {
+            (Some(code), None) => return Ok(Scanned::Code(code)),
+            (None, Some(id)) if id.chars().count() <= MAX_TICKET_ID_CHARS => return Ok(Scanned::TicketId(id)),
+            (None, Some(_)) => errors.add("ticketId", "A ticket id has at most 64 characters."),
+            (Some(_), Some(_)) => errors.add("ticketId", "Send the ticket's code or its id, not both."),
+            (None, None) => errors.add("code", "Please send the ticket's code, or its id from a name search."),
+        }
+        Err(ApiError::Validation(errors))
+    }
 }
 
 #[derive(Clone, Copy, Serialize, utoipa::ToSchema)]
@@ -45,7 +74,8 @@ enum CheckInResult {
 struct Answer {
     result: CheckInResult,
     message: String,
-    /// The ticket's code as printed; absent for an unknown code.
+    /// The ticket's code as printed, when the scan sent a code; absent for an unknown code
+    /// and for a check-in by `ticketId` (a code leaves the server only to its holder).
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     code: Option<String>,
@@ -63,11 +93,12 @@ struct Answer {
     checked_in_by: Option<String>,
 }
 
-/// Admits the ticket with this code, once.
+/// Admits the ticket with this code, or this id from a name search, once.
 ///
 /// 200 admitted; 409 already checked in (with when and by whom), however many devices
 /// scan at once; 410 refunded or transferred; 404 unknown. Every answer but the
-/// server's own failures has the `CheckInAnswer` shape, of which `Error` is a part.
+/// server's own failures and a body without exactly one of `code` and `ticketId` (422)
+/// has the `CheckInAnswer` shape, of which `Error` is a part.
 #[utoipa::path(
     post,
     path = "/check-in",
@@ -79,7 +110,8 @@ struct Answer {
         (status = 200, description = "Admitted (`result`: `admitted`).", body = Answer),
         (
             status = 404,
-            description = "Not a ticket of this event (`result`: `unknown`). The body is a `CheckInAnswer`.",
+            description = "Not a ticket of this event, by its code or its id (`result`: `unknown`). The body is a \
+                           `CheckInAnswer`.",
             body = ErrorBody,
         ),
         (
@@ -94,6 +126,12 @@ struct Answer {
                            to someone else (`transferred`). The body is a `CheckInAnswer`.",
             body = ErrorBody,
         ),
+        (
+            status = 422,
+            description = "Neither `code` nor `ticketId`, both, or a `ticketId` longer than 64 characters \
+                           (`fieldErrors`).",
+            body = ErrorBody,
+        ),
         JsonBody,
         AdminChange,
         ServerTrouble,
@@ -104,57 +142,63 @@ async fn check_in(
     State(state): State<AppState>,
     ApiJson(scan): ApiJson<Scan>,
 ) -> Result<Response, ApiError> {
-    let Some(code) = normalize_code(&scan.code) else {
-        return Ok(answer(
-            StatusCode::NOT_FOUND,
-            CheckInResult::Unknown,
-            "Unknown code: this is not a ticket of this event.",
-            None,
-            &state,
-        ));
+    let scanned = scan.read()?;
+    let normalized;
+    let key = match &scanned {
+        Scanned::TicketId(id) => TicketKey::Id(id),
+        Scanned::Code(typed) => match normalize_code(typed) {
+            Some(code) => {
+                normalized = code;
+                TicketKey::Code(&normalized)
+            }
+            None => return Ok(unknown(UNKNOWN_CODE, &state)),
+        },
     };
-    Ok(match state.store.check_in(&code, &actor.name).await? {
-        CheckIn::Admitted(ticket) => answer(
-            StatusCode::OK,
-            CheckInResult::Admitted,
-            "Welcome!",
-            Some(ticket.into()),
-            &state,
-        ),
-        CheckIn::AlreadyCheckedIn(ticket) => answer(
+    let (status, result, message, seen): (_, _, _, Seen) = match state.store.check_in(key, &actor.name).await? {
+        CheckIn::Admitted(ticket) => (StatusCode::OK, CheckInResult::Admitted, "Welcome!", ticket.into()),
+        CheckIn::AlreadyCheckedIn(ticket) => (
             StatusCode::CONFLICT,
             CheckInResult::AlreadyCheckedIn,
             "Already checked in: this ticket was used before.",
-            Some(ticket.into()),
-            &state,
+            ticket.into(),
         ),
-        CheckIn::Refunded(ticket) => answer(
+        CheckIn::Refunded(ticket) => (
             StatusCode::GONE,
             CheckInResult::Refunded,
             "Refunded: this ticket was refunded and admits no one.",
-            Some(ticket.into()),
-            &state,
+            ticket.into(),
         ),
-        CheckIn::Transferred(retired) => answer(
+        CheckIn::Transferred(retired) => (
             StatusCode::GONE,
             CheckInResult::Transferred,
             "Transferred: this code was replaced when the ticket was given to someone else.",
-            Some(retired.into()),
-            &state,
+            retired.into(),
         ),
-        CheckIn::Unknown => answer(
-            StatusCode::NOT_FOUND,
-            CheckInResult::Unknown,
-            "Unknown code: this is not a ticket of this event.",
-            None,
-            &state,
-        ),
-    })
+        CheckIn::Unknown => {
+            let message = match key {
+                TicketKey::Code(_) => UNKNOWN_CODE,
+                TicketKey::Id(_) => "Unknown ticket: no ticket of this event has this id.",
+            };
+            return Ok(unknown(message, &state));
+        }
+    };
+    // A code leaves the server only to its holder: the door that checked in by id never had it.
+    let seen = match key {
+        TicketKey::Code(_) => seen,
+        TicketKey::Id(_) => Seen { code: None, ..seen },
+    };
+    Ok(answer(status, result, message, Some(seen), &state))
 }
 
-/// What the door is told about the ticket a code named.
+const UNKNOWN_CODE: &str = "Unknown code: this is not a ticket of this event.";
+
+fn unknown(message: &str, state: &AppState) -> Response {
+    answer(StatusCode::NOT_FOUND, CheckInResult::Unknown, message, None, state)
+}
+
+/// What the door is told about the ticket a code or an id named.
 struct Seen {
-    code: String,
+    code: Option<String>,
     attendee_name: Option<String>,
     ticket_type: String,
     checked_in_at: Option<i64>,
@@ -164,7 +208,7 @@ struct Seen {
 impl From<TicketRecord> for Seen {
     fn from(ticket: TicketRecord) -> Self {
         Self {
-            code: ticket.code,
+            code: Some(ticket.code),
             attendee_name: ticket.attendee_name,
             ticket_type: ticket.ticket_type,
             checked_in_at: ticket.checked_in_at,
@@ -176,7 +220,7 @@ impl From<TicketRecord> for Seen {
 impl From<RetiredCode> for Seen {
     fn from(retired: RetiredCode) -> Self {
         Self {
-            code: retired.code,
+            code: Some(retired.code),
             attendee_name: retired.attendee_name,
             ticket_type: retired.ticket_type,
             checked_in_at: None,
@@ -190,7 +234,7 @@ fn answer(status: StatusCode, result: CheckInResult, message: &str, seen: Option
     let body = Answer {
         result,
         message: message.to_owned(),
-        code: seen.as_ref().map(|seen| display_code(&seen.code)),
+        code: seen.as_ref().and_then(|seen| seen.code.as_deref()).map(display_code),
         attendee_name: seen.as_ref().and_then(|seen| seen.attendee_name.clone()),
         ticket_name,
         checked_in_at: seen.as_ref().and_then(|seen| seen.checked_in_at),

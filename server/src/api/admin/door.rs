@@ -1,7 +1,6 @@
 //! The door when the network comes and goes: the check-in list a device keeps
-//! (`GET /api/admin/check-in/list`), the scans it queued offline
-//! (`POST /api/admin/check-in/batch`), and finding an attendee by name
-//! (`GET /api/admin/check-in/search`).
+//! (`GET /api/admin/check-in/list`, which names the device downloading it) and the scans it
+//! queued offline (`POST /api/admin/check-in/batch`).
 
 use std::collections::BTreeMap;
 
@@ -14,28 +13,23 @@ use utoipa_axum::routes;
 use super::auth::AdminActor;
 use super::responses::{AdminChange, AdminRead, JsonBody, ServerTrouble};
 use crate::api::params::ApiQuery;
+use crate::clock::unix_millis;
 use crate::error::{ApiError, ApiJson, ErrorBody, FieldErrors};
 use crate::state::AppState;
-use crate::store::{DuplicateScan, OfflineCheckIn, OfflineScan, now_millis};
-use crate::tickets::{code_digest, display_code, normalize_code};
+use crate::store::{DoorDevice, DuplicateScan, OfflineCheckIn, OfflineScan, ScanDoubt, ScanWindow, now_millis};
+use crate::tickets::{code_digest, normalize_code};
 
 /// Scans in one batch: a device sends its queue in parts of this size.
 const MAX_SCANS: usize = 500;
 const MAX_DEVICE_ID_CHARS: usize = 64;
-/// A device clock this far ahead of the server's is read as the server's.
-const CLOCK_SKEW_MILLIS: i64 = 5 * 60 * 1000;
-const SEARCH_RESULTS: i64 = 20;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(list))
-        .routes(routes!(batch))
-        .routes(routes!(search))
+    OpenApiRouter::new().routes(routes!(list)).routes(routes!(batch))
 }
 
 #[derive(Clone, Copy, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
-enum ListedStatus {
+pub(super) enum ListedStatus {
     /// Admits its holder.
     Valid,
     CheckedIn,
@@ -45,7 +39,7 @@ enum ListedStatus {
 }
 
 impl ListedStatus {
-    fn of(refunded: bool, checked_in_at: Option<i64>) -> Self {
+    pub(super) fn of(refunded: bool, checked_in_at: Option<i64>) -> Self {
         match (refunded, checked_in_at) {
             (true, _) => Self::Refunded,
             (false, Some(_)) => Self::CheckedIn,
@@ -88,23 +82,66 @@ struct CheckInList {
     /// Per ticket type: its name, and how many came through the door of how many.
     ticket_types: Vec<TypeCount>,
     tickets: Vec<ListedEntry>,
-    /// Tickets scanned again after they admitted someone.
+    /// Tickets scanned again after they admitted someone, and offline scans whose time was not
+    /// believed (with their `doubt`).
     duplicates: Vec<DuplicateScan>,
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
+struct ListQuery {
+    /// The device downloading the list, named as in its batches. Its first download is the
+    /// earliest its offline scans are believed from; a device id belongs to the session (or
+    /// token) that first used it.
+    #[param(min_length = 1, max_length = 64)]
+    device_id: Option<String>,
 }
 
 /// The check-in list a door device keeps to check tickets in offline.
 ///
 /// No code leaves the server: each ticket is a digest of its code, its holder's name, its
-/// type and its state, with the live counts per ticket type and the duplicate scans.
+/// type and its state, with the live counts per ticket type and the duplicate scans. With
+/// `deviceId`, the download is recorded for that device.
 #[utoipa::path(
     get,
     path = "/check-in/list",
     operation_id = "check_in_list",
     tag = "admin",
     security(("admin_session" = []), ("admin_token" = [])),
-    responses((status = 200, body = CheckInList), AdminRead, ServerTrouble)
+    params(ListQuery),
+    responses(
+        (status = 200, body = CheckInList),
+        (
+            status = 400,
+            description = "`deviceId` is empty, longer than 64 characters or has control characters.",
+            body = ErrorBody,
+        ),
+        (
+            status = 409,
+            description = "The device id belongs to another session: the device must name itself afresh.",
+            body = ErrorBody,
+        ),
+        AdminRead,
+        ServerTrouble,
+    )
 )]
-async fn list(_actor: AdminActor, State(state): State<AppState>) -> Result<Json<CheckInList>, ApiError> {
+async fn list(
+    actor: AdminActor,
+    State(state): State<AppState>,
+    ApiQuery(query): ApiQuery<ListQuery>,
+) -> Result<Json<CheckInList>, ApiError> {
+    if let Some(named) = &query.device_id {
+        let device_id = device_id(named).ok_or_else(|| {
+            ApiError::BadRequest("Please name the device with 1 to 64 characters, without control characters.".into())
+        })?;
+        let at = unix_millis(state.clock.now());
+        if !state.store.record_list_download(device_id, &actor.session, at).await? {
+            return Err(ApiError::Conflict(
+                "This device id belongs to another session. Please name this device afresh.".into(),
+            ));
+        }
+    }
     let (tickets, retired) = state.store.check_in_list().await?;
     let mut counts: BTreeMap<String, (i64, i64)> = state
         .event
@@ -148,10 +185,17 @@ async fn list(_actor: AdminActor, State(state): State<AppState>) -> Result<Json<
     }))
 }
 
+/// The device id as it will be kept: trimmed, 1 to 64 characters sent, no control characters.
+fn device_id(named: &str) -> Option<&str> {
+    let trimmed = named.trim();
+    let fits = !trimmed.is_empty() && named.chars().count() <= MAX_DEVICE_ID_CHARS;
+    (fits && !trimmed.chars().any(char::is_control)).then_some(trimmed)
+}
+
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct Batch {
-    /// The device that made the scans, as it names itself ("door-2", a random id).
+    /// The device that made the scans, as it named itself when it downloaded the list.
     #[serde(default)]
     #[schema(min_length = 1, max_length = 64)]
     device_id: String,
@@ -174,7 +218,8 @@ struct BatchScan {
 #[serde(rename_all = "snake_case")]
 enum ScanResult {
     Admitted,
-    /// This device admitted the ticket before.
+    /// This device admitted the ticket before (the same person again, or the same scan sent
+    /// again).
     AlreadyCheckedIn,
     /// Another device, or the online check-in, admitted the ticket before.
     Duplicate,
@@ -190,6 +235,10 @@ struct BatchResult {
     code: String,
     result: ScanResult,
     message: String,
+    /// Why the scan's time was not believed; absent when it was (and for refused codes).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    doubt: Option<ScanDoubt>,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -198,11 +247,17 @@ struct BatchAnswer {
     results: Vec<BatchResult>,
 }
 
-/// Records the scans a device made offline, each at its own time.
+/// Records the scans a device made offline, each at its own time if the server believes it.
 ///
-/// The earliest scan of a ticket admits it, whichever device sends first; every other scan of
-/// it is a `duplicate`, shown on the dashboard and in the check-in list. Sending a batch again
-/// (its answer was lost) answers the same.
+/// A scan's time is believed when the device belongs to the caller's session and the scan is
+/// no earlier (allowing a device clock 5 minutes slow) than the device's first download of the
+/// list (`GET /api/admin/check-in/list?deviceId=`), the ticket's code being issued and the doors
+/// opening; a time after the batch's arrival is read as the arrival. The earliest believed scan
+/// of a ticket admits it, whichever device sends first, but an online admission is never moved;
+/// every other scan of an admitted ticket from another device is a `duplicate`, shown on the
+/// dashboard and in the check-in list. A scan not believed is recorded there too, with its
+/// `doubt`: it never admits over an existing admission, and admits a ticket not yet admitted at
+/// the batch's arrival. Sending a scan again changes nothing: it answers `already_checked_in`.
 #[utoipa::path(
     post,
     path = "/check-in/batch",
@@ -228,54 +283,73 @@ async fn batch(
     State(state): State<AppState>,
     ApiJson(batch): ApiJson<Batch>,
 ) -> Result<Json<BatchAnswer>, ApiError> {
-    let device_id = batch.device_id.trim();
+    let device_id = device_id(&batch.device_id);
     let mut errors = FieldErrors::default();
-    if device_id.is_empty()
-        || batch.device_id.chars().count() > MAX_DEVICE_ID_CHARS
-        || device_id.chars().any(char::is_control)
-    {
+    if device_id.is_none() {
         errors.add("deviceId", "Please send the device's id (up to 64 characters).");
     }
     if batch.scans.len() > MAX_SCANS {
         errors.add("scans", "Please send at most 500 scans at a time.");
     }
-    if !errors.is_empty() {
+    let (Some(device_id), true) = (device_id, errors.is_empty()) else {
         return Err(ApiError::Validation(errors));
-    }
-    let latest = now_millis() + CLOCK_SKEW_MILLIS;
+    };
+    let window = ScanWindow {
+        listed_at: match state.store.door_device(device_id, &actor.session).await? {
+            DoorDevice::Ours {
+                first_list_at: Some(at),
+            } => Ok(at),
+            DoorDevice::Ours { first_list_at: None } => Err(ScanDoubt::BeforeListDownload),
+            DoorDevice::Theirs => Err(ScanDoubt::DeviceOfAnotherSession),
+        },
+        doors_open: unix_millis(state.event.doors_open),
+        arrival: unix_millis(state.clock.now()),
+    };
     let mut results = Vec::with_capacity(batch.scans.len());
     for scan in batch.scans {
-        let outcome = match normalize_code(&scan.code) {
-            None => OfflineCheckIn::Unknown,
+        let (outcome, doubt) = match normalize_code(&scan.code) {
+            None => (OfflineCheckIn::Unknown, None),
             Some(code) => {
                 let scan_at = OfflineScan {
                     code,
-                    scanned_at: scan.scanned_at.clamp(0, latest),
+                    // No scan happened after it arrived, nor before 1970: a clock that says so
+                    // is read at the nearest possible time.
+                    scanned_at: scan.scanned_at.clamp(0, window.arrival),
                 };
-                state
+                let recorded = state
                     .store
-                    .record_offline_scan(&scan_at, device_id, &actor.name)
-                    .await?
+                    .record_offline_scan(&scan_at, &window, device_id, &actor.name)
+                    .await?;
+                (recorded.check_in, recorded.doubt)
             }
         };
-        let (result, message) = describe(&state, outcome);
+        let (result, message) = describe(&state, outcome, doubt);
         results.push(BatchResult {
             code: scan.code,
             result,
             message,
+            doubt,
         });
     }
     Ok(Json(BatchAnswer { results }))
 }
 
-fn describe(state: &AppState, outcome: OfflineCheckIn) -> (ScanResult, String) {
+fn describe(state: &AppState, outcome: OfflineCheckIn, doubt: Option<ScanDoubt>) -> (ScanResult, String) {
+    let doubted = doubt.map_or(String::new(), |doubt| {
+        format!(" This scan's own time was not believed: {}.", doubt_reason(doubt))
+    });
     match outcome {
         OfflineCheckIn::Admitted {
             attendee_name,
             ticket_type,
+            at,
         } => (
             ScanResult::Admitted,
-            format!("Admitted: {attendee_name}, {}.", state.event.ticket_name(&ticket_type)),
+            format!(
+                "Admitted: {attendee_name}, {}, at {}.{doubted}",
+                state.event.ticket_name(&ticket_type),
+                state.event.venue_time(at),
+            ),
         ),
         OfflineCheckIn::AlreadyCheckedIn {
             attendee_name,
@@ -284,7 +358,7 @@ fn describe(state: &AppState, outcome: OfflineCheckIn) -> (ScanResult, String) {
         } => (
             ScanResult::AlreadyCheckedIn,
             format!(
-                "Already checked in: {attendee_name}'s {} was scanned on this device at {}.",
+                "Already checked in: {attendee_name}'s {} was admitted on this device at {}.{doubted}",
                 state.event.ticket_name(&ticket_type),
                 state.event.venue_time(first_at),
             ),
@@ -297,7 +371,7 @@ fn describe(state: &AppState, outcome: OfflineCheckIn) -> (ScanResult, String) {
         } => (
             ScanResult::Duplicate,
             format!(
-                "Duplicate: {attendee_name}'s {} was checked in at {} by {first_by}.",
+                "Duplicate: {attendee_name}'s {} was checked in at {} by {first_by}.{doubted}",
                 state.event.ticket_name(&ticket_type),
                 state.event.venue_time(first_at),
             ),
@@ -326,72 +400,11 @@ fn describe(state: &AppState, outcome: OfflineCheckIn) -> (ScanResult, String) {
     }
 }
 
-#[derive(Debug, Deserialize, utoipa::IntoParams)]
-#[into_params(parameter_in = Query)]
-struct SearchQuery {
-    /// Part of the attendee's name, at least 2 characters.
-    #[param(min_length = 2, max_length = 100)]
-    q: String,
-}
-
-#[derive(Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-struct FoundEntry {
-    /// The code as printed, to check the attendee in with.
-    code: String,
-    attendee_name: String,
-    ticket_name: String,
-    status: ListedStatus,
-    /// Unix milliseconds.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
-    checked_in_at: Option<i64>,
-}
-
-#[derive(Serialize, utoipa::ToSchema)]
-struct SearchAnswer {
-    /// Up to 20 tickets, by name.
-    attendees: Vec<FoundEntry>,
-}
-
-/// Finds attendees by name, for someone who lost their QR code.
-#[utoipa::path(
-    get,
-    path = "/check-in/search",
-    operation_id = "find_attendees",
-    tag = "admin",
-    security(("admin_session" = []), ("admin_token" = [])),
-    params(SearchQuery),
-    responses(
-        (status = 200, body = SearchAnswer),
-        (status = 400, description = "`q` is missing, shorter than 2 characters or longer than 100.", body = ErrorBody),
-        AdminRead,
-        ServerTrouble,
-    )
-)]
-async fn search(
-    _actor: AdminActor,
-    State(state): State<AppState>,
-    ApiQuery(query): ApiQuery<SearchQuery>,
-) -> Result<Json<SearchAnswer>, ApiError> {
-    let q = query.q.trim();
-    // The longest is counted as sent, as the contract's `maxLength` is.
-    if q.chars().count() < 2 || query.q.chars().count() > 100 || q.chars().any(char::is_control) {
-        return Err(ApiError::BadRequest(
-            "Please type at least 2 letters of the name.".into(),
-        ));
+fn doubt_reason(doubt: ScanDoubt) -> &'static str {
+    match doubt {
+        ScanDoubt::DeviceOfAnotherSession => "this device id belongs to another session",
+        ScanDoubt::BeforeListDownload => "it is before this device downloaded the check-in list",
+        ScanDoubt::BeforeCodeIssued => "it is before the ticket's code was issued",
+        ScanDoubt::BeforeDoorsOpen => "it is before the doors opened",
     }
-    let found = state.store.find_attendees(q, SEARCH_RESULTS).await?;
-    Ok(Json(SearchAnswer {
-        attendees: found
-            .into_iter()
-            .map(|attendee| FoundEntry {
-                code: display_code(&attendee.code),
-                ticket_name: state.event.ticket_name(&attendee.ticket_type),
-                status: ListedStatus::of(attendee.refunded, attendee.checked_in_at),
-                attendee_name: attendee.attendee_name,
-                checked_in_at: attendee.checked_in_at,
-            })
-            .collect(),
-    }))
 }

@@ -8,6 +8,7 @@ mod check_in;
 mod codes;
 mod dashboard;
 mod door;
+mod door_search;
 mod draws;
 mod emails;
 mod exports;
@@ -46,6 +47,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(exports::router())
         .merge(check_in::router())
         .merge(door::router())
+        .merge(door_search::router())
         .merge(codes::router())
         .merge(invoices::router())
         .merge(pickups::router())

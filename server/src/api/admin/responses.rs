@@ -64,6 +64,19 @@ fn rate_limited() -> (String, RefOr<Response>) {
     )
 }
 
+/// The limit on finding attendees by name, per session or token: a desk's pace, not a
+/// walk through every name.
+pub enum SearchLimited {}
+
+impl IntoResponses for SearchLimited {
+    fn responses() -> BTreeMap<String, RefOr<Response>> {
+        BTreeMap::from([error_with_retry_after(
+            429,
+            "Too many name searches from this session or token: 20 at once, then one every 5 seconds.",
+        )])
+    }
+}
+
 /// Refusals of a JSON request body.
 pub enum JsonBody {}
 

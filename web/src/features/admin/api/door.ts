@@ -34,15 +34,18 @@ const checkInSchema = z.object({
 
 export type CheckInAnswer = z.infer<typeof checkInSchema>;
 
+/** A ticket to check in: the code scanned or typed, or the id a name search found. */
+export type TicketScan = { code: string } | { ticketId: string };
+
 /** The server's answer to one scan; a `TypeError` when the network did not carry the call. */
-export function checkInAnswer(code: string): Promise<CheckInAnswer> {
-  return answerOf('/api/admin/check-in', { code }, checkInSchema);
+export function checkInAnswer(scan: TicketScan): Promise<CheckInAnswer> {
+  return answerOf('/api/admin/check-in', scan, checkInSchema);
 }
 
 const foundSchema = z.object({
   attendees: z.array(
     z.object({
-      code: z.string(),
+      ticketId: z.string(),
       attendeeName: z.string(),
       ticketName: z.string(),
       status: z.enum(['valid', 'checked_in', 'refunded', 'transferred']),

@@ -116,7 +116,18 @@ export type Refund = z.infer<typeof refundSchema>;
 /** Admin screens show what is true now: refetched whenever they open. */
 export const freshQuery = { staleTime: 0, refetchOnMount: 'always' } as const;
 
-/** A ticket scanned again after it let someone in: the admitting scan, and the later one. */
+/** Why the server did not believe the time a device gave an offline scan. */
+export const scanDoubts = [
+  'device_of_another_session',
+  'before_list_download',
+  'before_code_issued',
+  'before_doors_open',
+] as const;
+
+/**
+ * A ticket scanned again after it let someone in, or an offline scan whose time was not believed
+ * (`doubt`): the admitting scan, and the other one.
+ */
 export const duplicateScanSchema = z.object({
   attendeeName: z.string(),
   ticketType: z.string(),
@@ -126,4 +137,7 @@ export const duplicateScanSchema = z.object({
   scannedAt: z.int(),
   scannedBy: z.string(),
   deviceId: z.string(),
+  doubt: z.optional(z.enum(scanDoubts)),
 });
+
+export type DuplicateScan = z.infer<typeof duplicateScanSchema>;

@@ -4,7 +4,7 @@ import { act, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
 import { jsonResponse, mockFetch } from '@/test/fetch-mock';
-import { postedTo, routeRequests } from '@/test/fixtures';
+import { postedTo, requestedUrls, routeRequests } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { AdminApp } from './admin-app';
 
@@ -62,6 +62,81 @@ describe('check-in', () => {
     expect(screen.getByRole('region', { name: 'Check-in result' })).toHaveTextContent('by Door 1');
     expect(postedTo(fetchSpy, '/api/admin/check-in')).toEqual([{ code: CODE.toLowerCase() }, { code: CODE }]);
     expect(screen.getByRole('button', { name: 'Scan with the camera' })).toBeInTheDocument();
+  });
+
+  it('finds a person by name and checks them in by their ticket id, never a code', async () => {
+    const fetchSpy = mockFetch(
+      routeRequests({
+        '/api/admin/session': () => jsonResponse({ name: 'Door 1', role: 'door' }),
+        '/api/admin/check-in/search': () =>
+          jsonResponse({
+            attendees: [
+              { ticketId: 'ticket-1', attendeeName: 'Grace Hopper', ticketName: 'Developer Pass', status: 'valid' },
+            ],
+          }),
+        '/api/admin/check-in': () =>
+          jsonResponse({
+            result: 'admitted',
+            message: 'Welcome!',
+            attendeeName: 'Grace Hopper',
+            ticketName: 'Developer Pass',
+          }),
+      }),
+    );
+    const { user } = renderWithProviders(
+      <Routes>
+        <Route path={paths.admin.route} element={<AdminApp />} />
+      </Routes>,
+      { route: paths.admin.checkIn },
+    );
+
+    await user.type(await screen.findByLabelText("Attendee's name"), 'hop');
+    await user.click(await screen.findByRole('button', { name: 'Check in Grace Hopper' }));
+
+    const result = await screen.findByRole('region', { name: 'Check-in result' });
+    expect(result).toHaveTextContent('Valid');
+    expect(result).toHaveTextContent('Grace Hopper');
+    expect(postedTo(fetchSpy, '/api/admin/check-in')).toEqual([{ ticketId: 'ticket-1' }]);
+    // Searched once typing paused (never for "h" or "ho"), and again to show the person checked in.
+    await waitFor(() =>
+      expect(requestedUrls(fetchSpy, '/api/admin/check-in/search')).toEqual([
+        '/api/admin/check-in/search?q=hop',
+        '/api/admin/check-in/search?q=hop',
+      ]),
+    );
+  });
+
+  it('names the device afresh when another session has its name', async () => {
+    let downloads = 0;
+    const fetchSpy = mockFetch(
+      routeRequests({
+        '/api/admin/session': () => jsonResponse({ name: 'Door 1', role: 'door' }),
+        '/api/admin/check-in/list': () =>
+          ++downloads === 1
+            ? jsonResponse(
+                { message: 'This device id belongs to another session. Please name this device afresh.' },
+                409,
+              )
+            : jsonResponse({
+                generatedAt: 1_779_100_000_000,
+                ticketTypes: [{ ticketType: 'developer', name: 'Developer Pass', expected: 1, checkedIn: 0 }],
+                tickets: [],
+                duplicates: [],
+              }),
+      }),
+    );
+    renderWithProviders(
+      <Routes>
+        <Route path={paths.admin.route} element={<AdminApp />} />
+      </Routes>,
+      { route: paths.admin.checkIn },
+    );
+
+    expect(await screen.findByRole('region', { name: 'At the door' })).toHaveTextContent('0 of 1 checked in');
+    const [taken, renamed] = requestedUrls(fetchSpy, '/api/admin/check-in/list');
+    expect(taken).toMatch(/\?deviceId=door-/);
+    expect(renamed).toMatch(/\?deviceId=door-/);
+    expect(renamed).not.toBe(taken);
   });
 
   describe('without the network', () => {
@@ -127,6 +202,10 @@ describe('check-in', () => {
       const sent = postedTo(fetchSpy, '/api/admin/check-in/batch') as { deviceId: string; scans: { code: string }[] }[];
       expect(sent).toHaveLength(1);
       expect(sent[0].deviceId).toMatch(/^door-/);
+      // The scans go in the name the device downloaded its list under: the server believes them from then on.
+      expect(requestedUrls(fetchSpy, '/api/admin/check-in/list')[0]).toBe(
+        `/api/admin/check-in/list?deviceId=${sent[0].deviceId}`,
+      );
       expect(sent[0].scans.map((scan) => scan.code)).toEqual(['7K3P9QXMABCDEFGHJKMN']);
       expect(screen.getByText('1 offline scan sent.')).toBeInTheDocument();
     });

@@ -6,10 +6,12 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
-import { useAttendeeSearch } from '../api/door';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useAttendeeSearch, type TicketScan } from '../api/door';
 import type { CheckInList } from '../offline/door-store';
 import { useDoorWorker } from '../offline/door-worker';
 import { useDoor, type DoorVerdict } from '../offline/use-door';
+import { DuplicateScanText } from './duplicate-scan-text';
 import { formatTime } from './format';
 import { QrScanner } from './qr-scanner';
 import { Screen } from './screen';
@@ -51,20 +53,24 @@ export function CheckInPage() {
   const checkIn = useMutation({
     // Keyed under `admin`: a 401 brings the sign-in form back.
     mutationKey: ['admin', 'check-in'],
-    mutationFn: door.check,
+    mutationFn: (scan: TicketScan) => ('code' in scan ? door.check(scan.code) : door.checkTicket(scan.ticketId)),
     // Offline is when the door needs it most: the scan is checked on the device, never paused.
     networkMode: 'always',
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'dashboard'] }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['admin', 'dashboard'] }),
+        queryClient.invalidateQueries({ queryKey: ['admin', 'attendees'] }),
+      ]),
   });
   const [typed, setTyped] = useState('');
   const [latest, setLatest] = useState<DoorVerdict | null>(null);
   const [error, setError] = useState<string | null>(null);
   const id = useId();
 
-  function check(code: string) {
-    if (!code.trim()) return;
+  function check(scan: TicketScan) {
+    if ('code' in scan && !scan.code.trim()) return;
     setError(null);
-    checkIn.mutate(code, {
+    checkIn.mutate(scan, {
       onSuccess: (answer) => {
         setLatest(answer);
         setTyped('');
@@ -75,7 +81,7 @@ export function CheckInPage() {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    check(typed);
+    check({ code: typed });
   }
 
   return (
@@ -83,7 +89,7 @@ export function CheckInPage() {
       <Connection online={door.online} waiting={door.waiting} notice={door.syncNotice} />
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="space-y-5">
-          <QrScanner onCode={check} />
+          <QrScanner onCode={(code) => check({ code })} />
           <form aria-label="Type a ticket code" className="flex flex-wrap items-end gap-3" onSubmit={submit}>
             <div className="grid min-w-56 flex-1 gap-1.5">
               <Label htmlFor={`${id}-code`}>Ticket code</Label>
@@ -112,7 +118,7 @@ export function CheckInPage() {
           {latest && <Verdict answer={latest} />}
         </div>
       </div>
-      <FindByName online={door.online} list={door.list} onCheckIn={check} />
+      <FindByName online={door.online} list={door.list} onCheckIn={(ticketId) => check({ ticketId })} />
       {door.list && <DoorCounts list={door.list} />}
     </Screen>
   );
@@ -163,7 +169,13 @@ function Verdict({ answer }: { answer: DoorVerdict }) {
   );
 }
 
-/** A forgotten QR code: the server's search online, the device's list offline (to see, not to admit). */
+/** How long typing pauses before a name is searched: one search per name, not one per letter. */
+const searchPauseMs = 300;
+
+/**
+ * A forgotten QR code: the server's search online (checking the person in by their ticket's id,
+ * as no code leaves the server), the device's list offline (to see, not to admit).
+ */
 function FindByName({
   online,
   list,
@@ -171,11 +183,11 @@ function FindByName({
 }: {
   online: boolean;
   list: CheckInList | null;
-  onCheckIn: (code: string) => void;
+  onCheckIn: (ticketId: string) => void;
 }) {
   const [search, setSearch] = useState('');
   const id = useId();
-  const found = useAttendeeSearch(search, online);
+  const found = useAttendeeSearch(useDebouncedValue(search, searchPauseMs), online);
   const term = search.trim().toLowerCase();
   const offlineMatches =
     !online && list && term.length >= 2
@@ -197,22 +209,29 @@ function FindByName({
         />
       </div>
       {online ? (
-        <ul className="divide-y rounded-md border bg-card">
-          {found.data?.map((attendee) => (
-            <li key={attendee.code} className="flex flex-wrap items-center justify-between gap-3 p-3">
-              <span>
-                <span className="font-semibold">{attendee.attendeeName}</span> · {attendee.ticketName} ·{' '}
-                {statusLabels[attendee.status]}
-              </span>
-              {attendee.status === 'valid' && (
-                <Button size="sm" onClick={() => onCheckIn(attendee.code)}>
-                  Check in {attendee.attendeeName}
-                </Button>
-              )}
-            </li>
-          ))}
-          {found.data?.length === 0 && <li className="p-3 text-muted-foreground">No one by that name.</li>}
-        </ul>
+        <div className="space-y-2">
+          {found.error && (
+            <p role="alert" className="font-medium text-destructive">
+              {found.error.message}
+            </p>
+          )}
+          <ul className="divide-y rounded-md border bg-card">
+            {found.data?.map((attendee) => (
+              <li key={attendee.ticketId} className="flex flex-wrap items-center justify-between gap-3 p-3">
+                <span>
+                  <span className="font-semibold">{attendee.attendeeName}</span> · {attendee.ticketName} ·{' '}
+                  {statusLabels[attendee.status]}
+                </span>
+                {attendee.status === 'valid' && (
+                  <Button size="sm" onClick={() => onCheckIn(attendee.ticketId)}>
+                    Check in {attendee.attendeeName}
+                  </Button>
+                )}
+              </li>
+            ))}
+            {found.data?.length === 0 && <li className="p-3 text-muted-foreground">No one by that name.</li>}
+          </ul>
+        </div>
       ) : (
         term.length >= 2 && (
           <div className="space-y-2">
@@ -252,10 +271,9 @@ function DoorCounts({ list }: { list: CheckInList }) {
         <div className="space-y-2">
           <h3 className="font-semibold">Duplicate scans</h3>
           <ul className="divide-y rounded-md border bg-card text-sm">
-            {list.duplicates.map((duplicate) => (
-              <li key={`${duplicate.deviceId}-${duplicate.scannedAt}`} className="p-3">
-                {duplicate.attendeeName}: admitted {formatTime(duplicate.firstAt)} on {duplicate.firstDevice}, scanned
-                again {formatTime(duplicate.scannedAt)} on {duplicate.deviceId}
+            {list.duplicates.map((duplicate, index) => (
+              <li key={`${duplicate.deviceId}-${duplicate.scannedAt}-${index}`} className="p-3">
+                <DuplicateScanText scan={duplicate} />
               </li>
             ))}
           </ul>

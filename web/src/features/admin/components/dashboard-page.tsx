@@ -4,6 +4,7 @@ import { paths } from '@/config/paths';
 import { formatCents } from '@/lib/money';
 import { useDashboard, type Dashboard } from '../api/dashboard';
 import { emailKindLabels, formatTime, kindLabels, statusLabels } from './format';
+import { DuplicateScanText } from './duplicate-scan-text';
 import { OrderTable } from './order-table';
 import { SalesChart } from './sales-chart';
 import { Loading, Screen } from './screen';
@@ -117,13 +118,14 @@ function DashboardContent({ dashboard }: { dashboard: Dashboard }) {
           </dl>
           {dashboard.duplicateScans.length > 0 && (
             <div className="space-y-2">
-              <h3 className="font-semibold">Duplicate scans: tickets scanned again after they let someone in</h3>
+              <h3 className="font-semibold">
+                Duplicate scans: tickets scanned again after they let someone in, and offline scans whose time was not
+                believed
+              </h3>
               <ul className="divide-y rounded-lg border border-border bg-card text-sm">
-                {dashboard.duplicateScans.map((duplicate) => (
-                  <li key={`${duplicate.deviceId}-${duplicate.scannedAt}`} className="p-3">
-                    {duplicate.attendeeName}: admitted {formatTime(duplicate.firstAt)} by {duplicate.firstBy} on{' '}
-                    {duplicate.firstDevice}; scanned again {formatTime(duplicate.scannedAt)} by {duplicate.scannedBy} on{' '}
-                    {duplicate.deviceId}
+                {dashboard.duplicateScans.map((duplicate, index) => (
+                  <li key={`${duplicate.deviceId}-${duplicate.scannedAt}-${index}`} className="p-3">
+                    <DuplicateScanText scan={duplicate} withStaff />
                   </li>
                 ))}
               </ul>

@@ -1,4 +1,4 @@
-import type { InvoiceKind } from '../api/schemas';
+import type { InvoiceKind, scanDoubts } from '../api/schemas';
 import type { Interest } from '../api/waitlist';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -7,6 +7,14 @@ const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeSty
 export function formatTime(unixMs: number | null | undefined): string {
   return unixMs ? dateTime.format(new Date(unixMs)) : '—';
 }
+
+/** Why an offline scan's time was not believed, as the organizer reads it. */
+export const doubtLabels: Record<(typeof scanDoubts)[number], string> = {
+  device_of_another_session: 'the device name belongs to another session',
+  before_list_download: 'before the device downloaded the check-in list',
+  before_code_issued: "before the ticket's code was issued",
+  before_doors_open: 'before the doors opened',
+};
 
 /** "12.50" → 1250; anything else is not an amount. */
 export function parseDollars(text: string): number | null {

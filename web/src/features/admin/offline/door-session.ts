@@ -28,7 +28,45 @@ export function rememberedDoorSession(): { name: string; role: StaffRole } | nul
   return null;
 }
 
+const deviceKey = 'door-device-id';
+
+/**
+ * This device's name for the server, made once per sign-in and kept: the server believes a
+ * device's offline scans from its first download of the check-in list on, and a device name
+ * belongs to the session that first used it, so the next session names the device afresh.
+ */
+export function doorDeviceId(): string {
+  try {
+    const known = localStorage.getItem(deviceKey);
+    if (known) return known;
+    const made = newDeviceId();
+    localStorage.setItem(deviceKey, made);
+    return made;
+  } catch {
+    return newDeviceId();
+  }
+}
+
+/** A new name for this device, for when the server says another session has the old one. */
+export function renameDoorDevice(): string {
+  forgetDoorDevice();
+  return doorDeviceId();
+}
+
+function newDeviceId(): string {
+  return `door-${crypto.randomUUID().slice(0, 8)}`;
+}
+
+function forgetDoorDevice() {
+  try {
+    localStorage.removeItem(deviceKey);
+  } catch {
+    // Nothing to forget.
+  }
+}
+
 export function forgetDoorSession() {
+  forgetDoorDevice();
   try {
     localStorage.removeItem(key);
   } catch {

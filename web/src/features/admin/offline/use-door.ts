@@ -4,6 +4,7 @@ import { z } from 'zod/mini';
 import { api, ApiError } from '@/lib/api-client';
 import { checkInAnswer, type CheckInAnswer } from '../api/door';
 import { accessKey } from '../api/session';
+import { doorDeviceId, renameDoorDevice } from './door-session';
 import {
   loadList,
   parseCheckInList,
@@ -37,18 +38,9 @@ const batchAnswerSchema = z.object({
   ),
 });
 
-/** This device's name for the server: made once and kept, so its scans can be told apart. */
-function deviceId(): string {
-  const key = 'door-device-id';
-  try {
-    const known = localStorage.getItem(key);
-    if (known) return known;
-    const made = `door-${crypto.randomUUID().slice(0, 8)}`;
-    localStorage.setItem(key, made);
-    return made;
-  } catch {
-    return `door-${crypto.randomUUID().slice(0, 8)}`;
-  }
+/** The check-in list, downloaded in this device's name: its scans are believed from then on. */
+function downloadList(device: string): Promise<unknown> {
+  return api.get<unknown>(`/api/admin/check-in/list?deviceId=${encodeURIComponent(device)}`);
 }
 
 /** A fetch that never reached the server: the device is offline, whatever `navigator.onLine` says. */
@@ -85,7 +77,7 @@ export function useDoor() {
   const [waiting, setWaiting] = useState(0);
   const [syncNotice, setSyncNotice] = useState<string | null>(null);
   const listRef = useRef<CheckInList | null>(null);
-  const device = useRef(deviceId());
+  const device = useRef(doorDeviceId());
   const syncing = useRef(false);
   const queryClient = useQueryClient();
 
@@ -123,7 +115,16 @@ export function useDoor() {
             : `${sent}.`,
         );
       }
-      await keepList(parseCheckInList(await api.get<unknown>('/api/admin/check-in/list')));
+      let downloaded: unknown;
+      try {
+        downloaded = await downloadList(device.current);
+      } catch (error) {
+        // Another session named a device so first: this one takes a new name.
+        if (!(error instanceof ApiError && error.status === 409)) throw error;
+        device.current = renameDoorDevice();
+        downloaded = await downloadList(device.current);
+      }
+      await keepList(parseCheckInList(downloaded));
       setOnline(true);
     } catch (error) {
       if (isNetworkFailure(error)) setOnline(false);
@@ -204,7 +205,7 @@ export function useDoor() {
     async (typed: string): Promise<DoorVerdict> => {
       if (navigator.onLine) {
         try {
-          const answer = await checkInAnswer(typed);
+          const answer = await checkInAnswer({ code: typed });
           if (answer.result === 'admitted') {
             const code = normalizeCode(typed);
             const current = listRef.current;
@@ -225,5 +226,25 @@ export function useDoor() {
     [checkOffline, keepList],
   );
 
-  return { online, list, waiting, syncNotice, check, sync };
+  /**
+   * A person found by name, checked in by their ticket's id. It needs the network: the device's
+   * list knows tickets by their codes' digests, so it is downloaded again to learn the admission.
+   */
+  const checkTicket = useCallback(
+    async (ticketId: string): Promise<DoorVerdict> => {
+      let answer: CheckInAnswer;
+      try {
+        answer = await checkInAnswer({ ticketId });
+      } catch (error) {
+        if (!isNetworkFailure(error)) throw error;
+        setOnline(false);
+        throw new Error('Checking someone in by name needs the network.', { cause: error });
+      }
+      if (answer.result === 'admitted') void sync();
+      return answer;
+    },
+    [sync],
+  );
+
+  return { online, list, waiting, syncNotice, check, checkTicket, sync };
 }
