@@ -13,6 +13,7 @@ use super::email_page::{Button, page, unusable_token, url_component};
 use super::named_item::{ItemRef, Kind, named_line};
 use super::ticket_checkout::parse_buyer;
 use crate::error::{ApiError, ApiJson, ErrorBody, FieldErrors};
+use crate::event::sku;
 use crate::middleware::ClientAddress;
 use crate::pricing::{Sales, sales_state};
 use crate::state::AppState;
@@ -111,9 +112,10 @@ async fn join(
     // An entry for more than could ever come back would wait forever, owed units nobody gets.
     let most = i64::from(line.item.waiting_list_max(line.variant_sku.as_deref()));
     if line.quantity > most {
+        let waited_for = sku::label(&state.event, line.variant_sku.as_deref().unwrap_or(&line.sku));
         errors.add(
             "quantity",
-            format!("Please ask for at most {most}: no more of the {item_name} can ever come back."),
+            format!("Please ask for at most {most}: no more of the {waited_for} can ever come back."),
         );
     }
     let Some((name, email)) = person.filter(|_| errors.is_empty()) else {

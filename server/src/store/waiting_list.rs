@@ -96,8 +96,8 @@ pub struct Entry {
     pub offered_at: Option<i64>,
     /// When the offer's hold ends (Unix ms).
     pub offer_expires_at: Option<i64>,
-    /// When an offer first went to someone behind it in its queue who asked for fewer units
-    /// than were free and it wanted (Unix ms); it kept its place.
+    /// When units it wanted more of than were free first went, as an offer, to someone behind
+    /// it in its queue who asked for fewer (Unix ms); it kept its place.
     pub passed_over_at: Option<i64>,
     pub created_at: i64,
 }
@@ -308,7 +308,7 @@ impl Store {
         let keys = keys_of(&entry.sku, entry.variant_sku.as_deref());
         let mut tx = self.pool.begin().await?;
         // Writes first, so SQLite takes its write lock before anything is read (and PostgreSQL
-        // makes a second join for the item wait for this one before it counts the caps).
+        // makes a second join for the same stock wait for this one before it counts the caps).
         owe(&mut tx, &keys, entry.quantity).await?;
         if let Some(limits) = caps {
             if let Some(cap) = cap_passed(&mut tx, QueuedBy::Email, limits, entry).await? {

@@ -527,6 +527,9 @@ on_both_databases! {
 
         let two = app.post_json("/api/waiting-list", &tee_entry("S", "Coral", "two@example.com", 2)).await;
         assert_eq!(two.status(), 422);
+        let body: Value = two.json().await.unwrap();
+        let message = body["fieldErrors"]["quantity"].as_str().unwrap();
+        assert!(message.contains("at most 1: no more of the Hackathon Tee, S / Coral"), "{message}");
         let one = app.post_json("/api/waiting-list", &tee_entry("S", "Coral", "one@example.com", 1)).await;
         assert_eq!(position(one).await, 1);
         let listed: Vec<Value> = app.get("/api/merchandise").await.json().await.unwrap();
