@@ -63,6 +63,7 @@ mod tests {
             code: None,
             offered_at: None,
             offer_expires_at: None,
+            passed_over_at: None,
             created_at: 0,
         };
         assert_eq!(

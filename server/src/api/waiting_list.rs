@@ -13,9 +13,11 @@ use super::email_page::{Button, page, unusable_token, url_component};
 use super::named_item::{ItemRef, Kind, named_line};
 use super::ticket_checkout::parse_buyer;
 use crate::error::{ApiError, ApiJson, ErrorBody, FieldErrors};
+use crate::event::sku;
+use crate::middleware::ClientAddress;
 use crate::pricing::{Sales, sales_state};
 use crate::state::AppState;
-use crate::store::{Declined, JoinError, NewEntry};
+use crate::store::{Declined, JoinError, NewEntry, QueuedCap};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(join))
@@ -42,7 +44,9 @@ struct JoinRequest {
     #[serde(default)]
     #[schema(required = true, example = "ana@example.com")]
     email: String,
-    /// Up to the item's order maximum; the item's smallest order when absent.
+    /// Up to what could ever come back: the item's order maximum, or its limit (its variant's)
+    /// when lower, as the catalogue's `waitingListMaxQuantity` says; the item's smallest order
+    /// when absent.
     #[schema(minimum = 1, example = 1)]
     quantity: Option<i64>,
 }
@@ -57,9 +61,12 @@ struct Joined {
 
 /// Joins the queue of a sold-out item (or merchandise variant).
 ///
-/// One entry per email per item. Units that come back are held for the queue and offered in
-/// order by email, as a personal code that holds them for the event file's `offer_hours`.
-/// 409 while the item can be bought, or outside its sales window.
+/// One entry per email per item, for no more units than could ever come back. Units that come
+/// back are held for the queue and offered in order by email, as a personal code that holds
+/// them for the event file's `offer_hours`; an entry that wants more than are free keeps its
+/// place while the first behind it who wants few enough gets them. The units one email or one
+/// network may queue are capped by the event file's `[limits]` unit caps. 409 while the item
+/// can be bought, or outside its sales window.
 #[utoipa::path(
     post,
     path = "/waiting-list",
@@ -69,7 +76,7 @@ struct Joined {
         (status = 201, description = "In the queue; its confirmation, with the place, is emailed.", body = Joined),
         (status = 400, description = "The body is not JSON, or a field has the wrong type.", body = ErrorBody),
         (status = 404, description = "There is no such item.", body = ErrorBody),
-        (status = 409, description = "The item is on sale (buy it instead), not on sale yet or no longer, or the email is in its queue already.", body = ErrorBody),
+        (status = 409, description = "The item is on sale (buy it instead), not on sale yet or no longer, the email is in its queue already, or the queues already keep as many units for this email or this network as one buyer may wait for.", body = ErrorBody),
         (status = 413, description = "The body is over 64 KiB.", body = ErrorBody),
         (status = 415, description = "The body is not sent as `application/json`.", body = ErrorBody),
         (status = 422, description = "A field is invalid; `fieldErrors` says which and why.", body = ErrorBody),
@@ -78,7 +85,11 @@ struct Joined {
         (status = 503, description = "The database is overloaded; `Retry-After` says when to try again.", body = ErrorBody),
     )
 )]
-async fn join(State(state): State<AppState>, ApiJson(request): ApiJson<JoinRequest>) -> Result<Response, ApiError> {
+async fn join(
+    State(state): State<AppState>,
+    client: ClientAddress,
+    ApiJson(request): ApiJson<JoinRequest>,
+) -> Result<Response, ApiError> {
     let mut errors = FieldErrors::default();
     let person = parse_buyer(&request.name, &request.email, &mut errors);
     let named = named_line(
@@ -96,11 +107,20 @@ async fn join(State(state): State<AppState>, ApiJson(request): ApiJson<JoinReque
         }
         other => other?,
     };
+    let line = &named.line;
+    let item_name = line.item.name();
+    // An entry for more than could ever come back would wait forever, owed units nobody gets.
+    let most = i64::from(line.item.waiting_list_max(line.variant_sku.as_deref()));
+    if line.quantity > most {
+        let waited_for = sku::label(&state.event, line.variant_sku.as_deref().unwrap_or(&line.sku));
+        errors.add(
+            "quantity",
+            format!("Please ask for at most {most}: no more of the {waited_for} can ever come back."),
+        );
+    }
     let Some((name, email)) = person.filter(|_| errors.is_empty()) else {
         return Err(ApiError::Validation(errors));
     };
-    let line = &named.line;
-    let item_name = line.item.name();
     if line.item.sale().hidden {
         return Err(ApiError::NotFound(named.not_found.to_owned()));
     }
@@ -134,14 +154,40 @@ async fn join(State(state): State<AppState>, ApiJson(request): ApiJson<JoinReque
         name: name.as_str().to_owned(),
         email: email.as_str().to_owned(),
         quantity: line.quantity,
+        client_address: client.to_string(),
     };
-    match state.store.join_waiting_list(&entry).await {
+    let caps = state.settings.rate_limits.then_some(state.event.hold_limits);
+    match state.store.join_waiting_list(&entry, caps).await {
         Ok(position) => Ok((StatusCode::CREATED, Json(Joined { position })).into_response()),
         Err(JoinError::AlreadyQueued) => Err(ApiError::Conflict(format!(
             "{} is on the waiting list for the {} already.",
             entry.email, entry.item_name
         ))),
+        // 409 for the network too, not the 429 of open checkouts: those lapse within minutes,
+        // while entries wait until units come back, so there is no time to say when to retry.
+        Err(JoinError::EmailQueued(cap)) => Err(ApiError::Conflict(queued_message(
+            cap,
+            &entry.item_name,
+            "this email address",
+        ))),
+        Err(JoinError::AddressQueued(cap)) => Err(ApiError::Conflict(queued_message(
+            cap,
+            &entry.item_name,
+            "your network",
+        ))),
         Err(JoinError::Store(error)) => Err(error.into()),
+    }
+}
+
+/// Which cap on units queued a join reached, in a sentence.
+fn queued_message(cap: QueuedCap, item_name: &str, whose: &str) -> String {
+    match cap {
+        QueuedCap::UnitsOfItem(limit) => format!(
+            "The waiting lists already keep {limit} of the {item_name} for {whose}, the most one buyer may wait for."
+        ),
+        QueuedCap::Units(limit) => format!(
+            "The waiting lists already keep {limit} items for {whose}, the most one buyer may wait for at once."
+        ),
     }
 }
 

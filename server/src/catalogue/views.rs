@@ -5,8 +5,8 @@ use serde::Serialize;
 use time::format_description::well_known::Rfc3339;
 
 use crate::domain::Money;
-use crate::event::{Category, Event, MerchandiseItem, SpecialOffer, SponsorshipGroup, SponsorshipTier, Ticket};
-use crate::pricing::{Phase, Sales};
+use crate::event::{Category, Event, MerchandiseItem, SpecialOffer, SponsorshipGroup, SponsorshipTier, Ticket, sku};
+use crate::pricing::{Item, Phase, Sales};
 
 /// The public settings and event details the browser app needs.
 #[derive(Serialize, utoipa::ToSchema)]
@@ -228,6 +228,9 @@ pub struct TicketView {
     pub features: Vec<String>,
     pub min_quantity: u32,
     pub max_quantity: u32,
+    /// The most people one waiting-list entry may ask for: `maxQuantity`, or the ticket's limit
+    /// when lower (no more could ever come back).
+    pub waiting_list_max_quantity: u32,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub volume_discounts: Vec<VolumeDiscountView>,
     #[serde(flatten)]
@@ -253,6 +256,7 @@ impl TicketView {
             features: ticket.features.clone(),
             min_quantity: ticket.min_quantity,
             max_quantity: ticket.max_quantity,
+            waiting_list_max_quantity: Item::Ticket(ticket).waiting_list_max(None),
             volume_discounts: ticket
                 .volume_discounts
                 .iter()
@@ -289,8 +293,30 @@ pub struct MerchandiseView {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     pub special_offer: Option<SpecialOffer>,
+    /// The most units one waiting-list entry may ask for: an order's maximum, or the item's
+    /// limit when lower (no more could ever come back).
+    pub waiting_list_max_quantity: u32,
+    /// The sizes and colours whose own limit allows fewer still, with that number.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub variant_waiting_list_max_quantity: Vec<VariantMaxView>,
     #[serde(flatten)]
     pub sales: SalesFacts,
+}
+
+/// The most units one waiting-list entry may ask for in one size/colour.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = VariantWaitingListMax)]
+pub struct VariantMaxView {
+    /// Absent for an item without sizes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub size: Option<String>,
+    /// Absent for an item without colours.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub color: Option<String>,
+    pub max_quantity: u32,
 }
 
 impl MerchandiseView {
@@ -306,9 +332,28 @@ impl MerchandiseView {
             sizes: item.sizes.clone(),
             colors: item.colors.clone(),
             special_offer: item.special_offer,
+            waiting_list_max_quantity: Item::Merchandise(item).waiting_list_max(None),
+            variant_waiting_list_max_quantity: variant_waiting_list_max(item),
             sales: SalesFacts::new(sales),
         }
     }
+}
+
+/// The variants of `item` whose own limit allows a waiting-list entry fewer units than the item does.
+fn variant_waiting_list_max(item: &MerchandiseItem) -> Vec<VariantMaxView> {
+    let whole = Item::Merchandise(item).waiting_list_max(None);
+    item.variant_limits
+        .iter()
+        .filter_map(|variant| {
+            let key = sku::merchandise_variant(item.id, variant.size.as_deref(), variant.color.as_deref());
+            let max_quantity = Item::Merchandise(item).waiting_list_max(Some(&key));
+            (max_quantity < whole).then(|| VariantMaxView {
+                size: variant.size.clone(),
+                color: variant.color.clone(),
+                max_quantity,
+            })
+        })
+        .collect()
 }
 
 #[derive(Serialize, utoipa::ToSchema)]

@@ -388,6 +388,23 @@ impl Mailer {
                     self.event.offer_hours,
                 ))
             }
+            EmailKind::WaitingListPassedOver => {
+                let entry = self.waiting_list_entry(&email.subject_id).await?;
+                let place = self
+                    .store
+                    .waiting_list_place(&entry.id)
+                    .await
+                    .map_err(|error| error.to_string())?;
+                if place == 0 {
+                    return Ok(Delivery::Cancelled(
+                        "The entry had its offer, or left the queue, before this email went out.",
+                    ));
+                }
+                rendered(
+                    self.renderer
+                        .waiting_list_passed_over(&self.event, &self.public_url, &entry, place),
+                )
+            }
             EmailKind::PresaleLink => {
                 let registration = self.registration(&email.recipient).await?;
                 if !registration.subscribe {

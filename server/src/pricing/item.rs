@@ -106,4 +106,33 @@ impl<'a> Item<'a> {
             Self::Sponsorship(tier) => tier.limit,
         }
     }
+
+    /// The largest order: 20 people, 10 of a merchandise item, one sponsorship.
+    pub fn max_quantity(&self) -> u32 {
+        match self {
+            Self::Ticket(ticket) => ticket.max_quantity,
+            Self::Merchandise(_) => MerchandiseItem::MAX_QUANTITY,
+            Self::Sponsorship(_) => 1,
+        }
+    }
+
+    /// The most units that could ever come back to one waiting-list entry for the item, or for
+    /// its variant `variant_sku`: its largest order, or its limit (or its variant's) when lower.
+    /// An entry for more could never be served.
+    pub fn waiting_list_max(&self, variant_sku: Option<&str>) -> u32 {
+        let variant_limit = match (self, variant_sku) {
+            (Self::Merchandise(item), Some(variant_sku)) => item
+                .variant_limits
+                .iter()
+                .find(|variant| {
+                    sku::merchandise_variant(item.id, variant.size.as_deref(), variant.color.as_deref()) == variant_sku
+                })
+                .map(|variant| variant.limit),
+            _ => None,
+        };
+        [self.limit(), variant_limit]
+            .into_iter()
+            .flatten()
+            .fold(self.max_quantity(), u32::min)
+    }
 }

@@ -24,6 +24,7 @@ mod staff;
 mod tickets;
 mod waiting_list;
 mod waiting_list_desk;
+mod waiting_list_offers;
 mod waitlist;
 
 use std::sync::Arc;
@@ -60,7 +61,7 @@ pub use tickets::{
     CheckIn, Naming, NewHolder, RetiredCode, SPONSOR_PASS_TYPE, TicketKey, TicketManager, TicketRecord, TicketStatus,
     attendee_email_is_current,
 };
-pub use waiting_list::{Declined, Entry as WaitingListEntry, EntryState, JoinError, NewEntry, OFFER_TAG};
+pub use waiting_list::{Declined, Entry as WaitingListEntry, EntryState, JoinError, NewEntry, OFFER_TAG, QueuedCap};
 pub use waiting_list_desk::{DeskError, Queue as WaitingListQueue};
 pub use waitlist::{StoredRegistration, Updates};
 

@@ -25,6 +25,9 @@ pub enum EmailKind {
     WaitingListJoined,
     /// Units held for someone on the waiting list, with their code. Subject: the entry's id.
     WaitingListOffer,
+    /// Units that came back went to someone behind an entry who asked for fewer; it keeps its
+    /// place. Subject: the entry's id.
+    WaitingListPassedOver,
     /// A presale's priority link to a waitlist registration. Subject: the link's code's id.
     PresaleLink,
     /// A free code for a draw's winner. Subject: the code's id.
@@ -43,6 +46,7 @@ impl EmailKind {
             Self::SponsorReview => "sponsor_review",
             Self::WaitingListJoined => "waiting_list_joined",
             Self::WaitingListOffer => "waiting_list_offer",
+            Self::WaitingListPassedOver => "waiting_list_passed_over",
             Self::PresaleLink => "presale_link",
             Self::DrawPrize => "draw_prize",
         }
@@ -59,6 +63,7 @@ impl EmailKind {
             | Self::SponsorReview
             | Self::WaitingListJoined
             | Self::WaitingListOffer
+            | Self::WaitingListPassedOver
             | Self::DrawPrize => 0,
             Self::WaitlistConfirmation | Self::PresaleLink => 1,
         }
@@ -75,6 +80,7 @@ impl EmailKind {
             "sponsor_review" => Self::SponsorReview,
             "waiting_list_joined" => Self::WaitingListJoined,
             "waiting_list_offer" => Self::WaitingListOffer,
+            "waiting_list_passed_over" => Self::WaitingListPassedOver,
             "presale_link" => Self::PresaleLink,
             "draw_prize" => Self::DrawPrize,
             _ => return None,

@@ -4,15 +4,17 @@
 //! must leave them free, so units that come back (a lapsed checkout, a refund, a raised limit)
 //! are never sold to whoever reloads first. `offer_freed_units` offers them to the entries in
 //! queue order, each as a personal single-use code that holds the units until it is used,
-//! declined or expires; then the units come back once more and go to the next entry.
+//! declined or expires; then the units come back once more and go to the next entry
+//! (`waiting_list_offers`). What one person or network may queue is capped as what their open
+//! checkouts may hold is: queued units keep freed units from the public as held ones do.
 
 use sqlx::any::AnyRow;
 use sqlx::{Any, Row, Transaction};
 
-use super::codes::{CodeKind, NewCode, insert_code, release_code_hold};
-use super::outbox::{EmailKind, queue_email, queue_email_with_link};
+use super::outbox::{EmailKind, queue_email};
 use super::{Store, now_millis};
 use crate::domain::OrderKind;
+use crate::event::HoldLimits;
 
 /// Offer codes are recognisable in the back office's list of codes by this tag.
 pub const OFFER_TAG: &str = "waiting-list";
@@ -29,6 +31,8 @@ pub struct NewEntry {
     pub name: String,
     pub email: String,
     pub quantity: i64,
+    /// The client address it joins from (an IPv6 client's /64), for the caps on units queued.
+    pub client_address: String,
 }
 
 /// Where an entry stands.
@@ -92,6 +96,9 @@ pub struct Entry {
     pub offered_at: Option<i64>,
     /// When the offer's hold ends (Unix ms).
     pub offer_expires_at: Option<i64>,
+    /// When units it wanted more of than were free first went, as an offer, to someone behind
+    /// it in its queue who asked for fewer (Unix ms); it kept its place.
+    pub passed_over_at: Option<i64>,
     pub created_at: i64,
 }
 
@@ -115,8 +122,23 @@ pub enum JoinError {
     /// The email is in this queue already, waiting or with an offer.
     #[error("already in the queue")]
     AlreadyQueued,
+    /// The queues hold as many units for this email as the cap allows.
+    #[error("this email has as many units queued as it may")]
+    EmailQueued(QueuedCap),
+    /// The queues hold as many units for this client address as the cap allows.
+    #[error("this network has as many units queued as it may")]
+    AddressQueued(QueuedCap),
     #[error(transparent)]
     Store(#[from] sqlx::Error),
+}
+
+/// Which unit cap of `[limits]` a join would pass, with its value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum QueuedCap {
+    /// Units of the item being waited for, all its variants together.
+    UnitsOfItem(u32),
+    /// Units of everything.
+    Units(u32),
 }
 
 /// What "No thanks" did.
@@ -130,7 +152,7 @@ pub enum Declined {
 
 pub(super) const ENTRY_COLUMNS: &str =
     "e.id, e.kind, e.sku, e.variant_sku, e.item_name, e.options, e.name, e.email, e.quantity,
-    e.state, e.created_at, e.offered_at, c.code, c.valid_until";
+    e.state, e.created_at, e.offered_at, e.passed_over_at, c.code, c.valid_until";
 
 pub(super) fn entry_from_row(row: &AnyRow) -> Result<Entry, sqlx::Error> {
     let decode_error = |column: &str, value: &str| sqlx::Error::ColumnDecode {
@@ -154,6 +176,7 @@ pub(super) fn entry_from_row(row: &AnyRow) -> Result<Entry, sqlx::Error> {
         code: row.try_get("code")?,
         offered_at: row.try_get("offered_at")?,
         offer_expires_at: row.try_get("valid_until")?,
+        passed_over_at: row.try_get("passed_over_at")?,
         created_at: row.try_get("created_at")?,
     })
 }
@@ -162,10 +185,16 @@ pub(super) fn entry_from_row(row: &AnyRow) -> Result<Entry, sqlx::Error> {
 pub(super) struct Waiting {
     pub id: String,
     pub sku: String,
-    /// The stock keys it waits on: the item's, and its variant's.
-    pub keys: Vec<String>,
+    pub variant_sku: Option<String>,
     pub quantity: i64,
     pub email: String,
+}
+
+impl Waiting {
+    /// The stock keys it waits on: the item's, and its variant's.
+    pub fn keys(&self) -> Vec<String> {
+        keys_of(&self.sku, self.variant_sku.as_deref())
+    }
 }
 
 /// The stock keys an entry waits on.
@@ -211,21 +240,89 @@ pub(super) async fn mark_offer_used(
     Ok(())
 }
 
+/// Whose units queued a cap counts.
+#[derive(Clone, Copy)]
+enum QueuedBy {
+    Email,
+    Address,
+}
+
+/// The units that entries waiting or offered hold in the queues for one email or address:
+/// of everything, and of the item `sku` (all its variants).
+async fn queued_units(
+    tx: &mut Transaction<'_, Any>,
+    by: QueuedBy,
+    value: &str,
+    sku: &str,
+) -> Result<(i64, i64), sqlx::Error> {
+    let column = match by {
+        QueuedBy::Email => "email",
+        QueuedBy::Address => "client_address",
+    };
+    // PostgreSQL sums BIGINTs as NUMERIC, which the `Any` driver cannot read as an integer.
+    let row = sqlx::query(&format!(
+        "SELECT CAST(COALESCE(SUM(quantity), 0) AS BIGINT) AS units,
+                CAST(COALESCE(SUM(CASE WHEN sku = $2 THEN quantity ELSE 0 END), 0) AS BIGINT) AS item_units
+         FROM waiting_list_entries WHERE {column} = $1 AND state IN ('waiting', 'offered')"
+    ))
+    .bind(value)
+    .bind(sku)
+    .fetch_one(&mut **tx)
+    .await?;
+    Ok((row.try_get("units")?, row.try_get("item_units")?))
+}
+
+/// The first unit cap of `[limits]` that `entry` would take the units queued by `by` past.
+async fn cap_passed(
+    tx: &mut Transaction<'_, Any>,
+    by: QueuedBy,
+    limits: HoldLimits,
+    entry: &NewEntry,
+) -> Result<Option<QueuedCap>, sqlx::Error> {
+    let (value, per_item, total) = match by {
+        QueuedBy::Email => (&entry.email, limits.units_per_email_per_item, limits.units_per_email),
+        QueuedBy::Address => (
+            &entry.client_address,
+            limits.units_per_address_per_item,
+            limits.units_per_address,
+        ),
+    };
+    let (units, item_units) = queued_units(tx, by, value, &entry.sku).await?;
+    Ok(if item_units + entry.quantity > i64::from(per_item) {
+        Some(QueuedCap::UnitsOfItem(per_item))
+    } else if units + entry.quantity > i64::from(total) {
+        Some(QueuedCap::Units(total))
+    } else {
+        None
+    })
+}
+
 impl Store {
     /// Queues `entry` behind everyone waiting for the same item and emails its place; answers
-    /// the place (1 for the first in line).
-    pub async fn join_waiting_list(&self, entry: &NewEntry) -> Result<i64, JoinError> {
+    /// the place (1 for the first in line). With `caps`, refuses an entry that would take the
+    /// units its email or its address has queued past `[limits]`' unit caps, counted apart from
+    /// their open checkouts.
+    pub async fn join_waiting_list(&self, entry: &NewEntry, caps: Option<HoldLimits>) -> Result<i64, JoinError> {
         let now = now_millis();
         let id = uuid::Uuid::new_v4().to_string();
         let keys = keys_of(&entry.sku, entry.variant_sku.as_deref());
         let mut tx = self.pool.begin().await?;
-        // Writes first, so SQLite takes its write lock before anything is read.
+        // Writes first, so SQLite takes its write lock before anything is read (and PostgreSQL
+        // makes a second join for the same stock wait for this one before it counts the caps).
         owe(&mut tx, &keys, entry.quantity).await?;
+        if let Some(limits) = caps {
+            if let Some(cap) = cap_passed(&mut tx, QueuedBy::Email, limits, entry).await? {
+                return Err(JoinError::EmailQueued(cap));
+            }
+            if let Some(cap) = cap_passed(&mut tx, QueuedBy::Address, limits, entry).await? {
+                return Err(JoinError::AddressQueued(cap));
+            }
+        }
         let inserted = sqlx::query(
             "INSERT INTO waiting_list_entries (id, kind, sku, variant_sku, item_name, options, name, email, quantity,
-                 place, state, created_at, updated_at)
+                 place, state, created_at, updated_at, client_address)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9,
-                 (SELECT COALESCE(MAX(place), 0) + 1 FROM waiting_list_entries), 'waiting', $10, $10)",
+                 (SELECT COALESCE(MAX(place), 0) + 1 FROM waiting_list_entries), 'waiting', $10, $10, $11)",
         )
         .bind(&id)
         .bind(entry.kind.as_str())
@@ -237,6 +334,7 @@ impl Store {
         .bind(&entry.email)
         .bind(entry.quantity)
         .bind(now)
+        .bind(&entry.client_address)
         .execute(&mut *tx)
         .await;
         match inserted {
@@ -275,194 +373,6 @@ impl Store {
         let place = place_in_queue(&mut tx, id).await?;
         tx.commit().await?;
         Ok(place)
-    }
-
-    /// Offers the units that are free to the entries waiting for them, in queue order: each
-    /// offer a code holding its entry's units for `offer_hours`, emailed with a link to the
-    /// checkout and one to decline it (the event file's `offer_hours`). An entry whose units are not all free yet holds up the
-    /// entries behind it on the same item. Offers that ran out unused are marked expired first
-    /// (their units came back when their codes' holds were released). Answers how many offers
-    /// went out.
-    pub async fn offer_freed_units(&self, now: i64) -> Result<usize, sqlx::Error> {
-        sqlx::query(
-            "UPDATE waiting_list_entries SET state = 'expired', updated_at = $1
-             WHERE state = 'offered'
-               AND code_id IN (SELECT id FROM codes WHERE valid_until < $1 AND uses = 0 AND reserved_left = 0)",
-        )
-        .bind(now)
-        .execute(&self.pool)
-        .await?;
-        let waiting = sqlx::query(
-            "SELECT id, sku, variant_sku, quantity, email FROM waiting_list_entries
-             WHERE state = 'waiting' ORDER BY place, created_at, id",
-        )
-        .fetch_all(&self.pool)
-        .await?;
-        let mut held_up: Vec<String> = Vec::new();
-        let mut offered = 0;
-        for row in &waiting {
-            let sku: String = row.try_get("sku")?;
-            let variant_sku: Option<String> = row.try_get("variant_sku")?;
-            let waiting = Waiting {
-                id: row.try_get("id")?,
-                keys: keys_of(&sku, variant_sku.as_deref()),
-                sku,
-                quantity: row.try_get("quantity")?,
-                email: row.try_get("email")?,
-            };
-            if waiting.keys.iter().any(|key| held_up.contains(key)) {
-                continue;
-            }
-            if self.make_offer(&waiting, now, self.offer_until(now)).await? {
-                offered += 1;
-            } else {
-                held_up.extend(waiting.keys);
-            }
-        }
-        if offered > 0 {
-            self.stock_changed();
-        }
-        Ok(offered)
-    }
-
-    /// When an offer made at `now` ends: the event file's `offer_hours` later.
-    pub(super) fn offer_until(&self, now: i64) -> i64 {
-        let offer_hours = self
-            .event
-            .as_ref()
-            .map_or(crate::event::DEFAULT_OFFER_HOURS, |event| event.offer_hours);
-        now + i64::from(offer_hours) * 60 * 60 * 1000
-    }
-
-    /// Offers what a change just freed, now rather than at the next sweep. The change itself
-    /// stands either way: units owed to the queue are not sold meanwhile, and the sweep retries.
-    pub(super) async fn pass_freed_units(&self) {
-        if let Err(error) = self.offer_freed_units(now_millis()).await {
-            tracing::warn!(%error, "could not offer freed units to the waiting list; the next sweep will");
-        }
-    }
-
-    /// Takes an entry's units out of the stock for its offer, in one transaction; `false` when
-    /// they are not all free (or another instance made the offer first).
-    pub(super) async fn make_offer(&self, waiting: &Waiting, now: i64, until: i64) -> Result<bool, sqlx::Error> {
-        let Waiting {
-            id,
-            sku,
-            keys,
-            quantity,
-            email,
-        } = waiting;
-        let quantity = *quantity;
-        let mut tx = self.pool.begin().await?;
-        for key in keys {
-            // The entry's own units are among those owed to the queue: only the units other
-            // orders and holds have taken count against it.
-            let taken = sqlx::query(
-                "UPDATE stock SET taken = taken + $2, queued = CASE WHEN queued >= $2 THEN queued - $2 ELSE 0 END
-                 WHERE sku = $1 AND taken + $2 <= capacity",
-            )
-            .bind(key)
-            .bind(quantity)
-            .execute(&mut *tx)
-            .await?;
-            if taken.rows_affected() == 0 {
-                let limited: Option<String> = sqlx::query_scalar("SELECT sku FROM stock WHERE sku = $1")
-                    .bind(key)
-                    .fetch_optional(&mut *tx)
-                    .await?;
-                if limited.is_some() {
-                    tx.rollback().await?;
-                    return Ok(false);
-                }
-            }
-        }
-        let code_id = uuid::Uuid::new_v4().to_string();
-        let code = NewCode {
-            code: crate::pricing::codes::generate_code("WAIT-"),
-            applies_to: vec![sku.clone()],
-            kind: CodeKind::PercentOff(0),
-            max_uses: quantity,
-            valid_from: None,
-            valid_until: Some(until),
-            reserve: Some(quantity),
-            unlocks: None,
-            early_access: false,
-            tag: Some(OFFER_TAG.to_owned()),
-            note: Some(format!("Waiting-list offer to {email}")),
-        };
-        insert_code(&mut tx, &code_id, &code, Some(keys), now).await?;
-        let decline_token = crate::secrets::random_token();
-        let updated = sqlx::query(
-            "UPDATE waiting_list_entries SET state = 'offered', code_id = $2, offered_at = $3, decline_token_hash = $4,
-                 updated_at = $3
-             WHERE id = $1 AND state = 'waiting'",
-        )
-        .bind(id)
-        .bind(&code_id)
-        .bind(now)
-        .bind(crate::secrets::digest(&decline_token))
-        .execute(&mut *tx)
-        .await?;
-        if updated.rows_affected() == 0 {
-            tx.rollback().await?;
-            return Ok(false);
-        }
-        queue_email_with_link(
-            &mut tx,
-            EmailKind::WaitingListOffer,
-            &format!("waiting-offer:{id}"),
-            id,
-            email,
-            Some(&decline_token),
-        )
-        .await?;
-        tx.commit().await?;
-        Ok(true)
-    }
-
-    /// "No thanks": ends the offer whose decline link carries `token` and gives its units
-    /// back, for the next entry. `None`: no offer has this token.
-    pub async fn decline_offer(&self, token: &str) -> Result<Option<(Entry, Declined)>, sqlx::Error> {
-        let hash = crate::secrets::digest(token);
-        let mut tx = self.pool.begin().await?;
-        let declined = sqlx::query(
-            "UPDATE waiting_list_entries SET state = 'declined', updated_at = $2
-             WHERE decline_token_hash = $1 AND state = 'offered'
-               AND code_id IN (SELECT id FROM codes WHERE uses = 0)
-             RETURNING id, code_id",
-        )
-        .bind(&hash)
-        .bind(now_millis())
-        .fetch_optional(&mut *tx)
-        .await?;
-        let outcome = match &declined {
-            Some(row) => {
-                let code_id: String = row.try_get("code_id")?;
-                sqlx::query("UPDATE codes SET disabled = TRUE WHERE id = $1")
-                    .bind(&code_id)
-                    .execute(&mut *tx)
-                    .await?;
-                release_code_hold(&mut tx, &code_id).await?;
-                Declined::Now
-            }
-            None => Declined::Before,
-        };
-        tx.commit().await?;
-        if outcome == Declined::Now {
-            self.stock_changed();
-            self.pass_freed_units().await;
-        }
-        let row = sqlx::query(&format!(
-            "SELECT {ENTRY_COLUMNS} FROM waiting_list_entries e LEFT JOIN codes c ON c.id = e.code_id
-             WHERE e.decline_token_hash = $1"
-        ))
-        .bind(&hash)
-        .fetch_optional(&self.pool)
-        .await?;
-        row.as_ref()
-            .map(entry_from_row)
-            .transpose()
-            .map(|entry| entry.map(|entry| (entry, outcome)))
     }
 }
 

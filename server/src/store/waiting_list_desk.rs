@@ -147,11 +147,10 @@ impl Store {
         if entry.state != EntryState::Waiting {
             return Err(DeskError::NotWaiting(entry.state));
         }
-        let keys = keys_of(&entry.sku, entry.variant_sku.as_deref());
         let waiting = Waiting {
             id: entry.id.clone(),
             sku: entry.sku.clone(),
-            keys: keys.clone(),
+            variant_sku: entry.variant_sku.clone(),
             quantity: entry.quantity,
             email: entry.email.clone(),
         };
@@ -161,7 +160,7 @@ impl Store {
             if latest.state != EntryState::Waiting {
                 return Err(DeskError::NotWaiting(latest.state));
             }
-            let free = self.free_units(&keys).await?.unwrap_or(0);
+            let free = self.free_units(&waiting.keys()).await?.unwrap_or(0);
             return Err(DeskError::TooFewFree { free });
         }
         self.stock_changed();

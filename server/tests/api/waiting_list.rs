@@ -319,9 +319,9 @@ on_both_databases! {
 }
 
 on_both_databases! {
-    /// Free seats too few for the first in line are explained, and the organizer can offer
-    /// them by hand to someone behind who wants fewer.
-    async fn the_organizer_sees_why_no_offer_went_out_and_offers_by_hand(app, limited("vip", 3)) {
+    /// A head that wants more than came back keeps its place and is told once; the seats go to
+    /// the first behind it who asks for few enough, and the organizer sees why.
+    async fn a_smaller_entry_behind_a_head_that_cannot_be_served_gets_the_units(app, limited("vip", 3)) {
         let created = app.create_ticket_payment("vip", 2, "paid@example.com").await;
         let created: Value = created.json().await.unwrap();
         let paid = app.pay_with_card(created["clientSecret"].as_str().unwrap(), "4242424242424242").await;
@@ -329,25 +329,46 @@ on_both_databases! {
         hold(&app, "vip", 1, "lapsing@example.com").await;
         join(&app, "vip", "pair@example.com", 2).await;
         join(&app, "vip", "single@example.com", 1).await;
+        join(&app, "vip", "third@example.com", 1).await;
 
         app.expire_reservations_after(31).await;
-        let listed = queues(&app).await;
-        assert_eq!(listed[0]["free"], 1);
-        assert_eq!(listed[0]["waitingUnits"], 3);
-        let blocked = listed[0]["blocked"].as_str().unwrap();
-        assert!(blocked.contains("the first in line wants 2"), "{blocked}");
-        assert_eq!(entry(&listed[0], "single@example.com")["state"], "waiting", "the queue keeps its order");
 
-        let pair = entry(&listed[0], "pair@example.com")["id"].as_str().unwrap().to_owned();
+        let listed = queues(&app).await;
+        assert_eq!(entry(&listed[0], "single@example.com")["state"], "offered", "{}", listed[0]);
+        assert_eq!(entry(&listed[0], "pair@example.com")["place"], 1, "the head keeps its place");
+        assert!(entry(&listed[0], "pair@example.com")["passedOverAt"].is_i64());
+        assert_eq!(entry(&listed[0], "third@example.com")["passedOverAt"], Value::Null);
+        let blocked = listed[0]["blocked"].as_str().unwrap();
+        assert!(blocked.contains("The first in line wants 2"), "{blocked}");
+        assert!(blocked.contains("keeps their place"), "{blocked}");
+        let told = app.email_to_containing("pair@example.com", "You keep your place").await;
+        assert!(told.contains("asked for fewer"), "{told}");
+
+        let token = app
+            .links_to("single@example.com", "/waiting-list/decline?token=", 1)
+            .await
+            .remove(0);
+        let declined = app
+            .client
+            .post(app.url(&format!("/waiting-list/decline?token={token}")))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(declined.status(), 200);
+        offered_code(&app, "third@example.com").await;
+        let notices = app
+            .store
+            .list_outbox()
+            .await
+            .unwrap()
+            .into_iter()
+            .filter(|email| email.kind == "waiting_list_passed_over" && email.recipient == "pair@example.com")
+            .count();
+        assert_eq!(notices, 1, "the head is told once");
+
+        let pair = entry(&queues(&app).await[0], "pair@example.com")["id"].as_str().unwrap().to_owned();
         let too_many = app.admin_post(&format!("/api/admin/waiting-list/{pair}/offer"), &json!({})).await;
         assert_eq!(too_many.status(), 409);
-        let single = entry(&listed[0], "single@example.com")["id"].as_str().unwrap().to_owned();
-        let offered = app.admin_post(&format!("/api/admin/waiting-list/{single}/offer"), &json!({})).await;
-        assert_eq!(offered.status(), 200, "{}", offered.text().await.unwrap());
-        let offered: Value = offered.json().await.unwrap();
-        assert_eq!(offered["code"], offered_code(&app, "single@example.com").await);
-        let again = app.admin_post(&format!("/api/admin/waiting-list/{single}/offer"), &json!({})).await;
-        assert_eq!(again.status(), 409, "an offer went out already");
     }
 }
 
@@ -388,5 +409,169 @@ on_both_databases! {
         assert_eq!(other_size.status(), 200, "the other variants stay on sale");
         let bought = app.post_json("/api/create-merchandise-payment", &tshirt("wanda@example.com", Some(&code))).await;
         assert_eq!(bought.status(), 200, "{}", bought.text().await.unwrap());
+    }
+}
+
+/// The Hackathon Tee (no limit of its own) limited to one unit in each of `variants`, the back
+/// office open; `rate_limits` keeps the per-client budgets and caps on.
+fn one_tee_per(variants: &'static [(&'static str, &'static str)], rate_limits: bool) -> TestOptions {
+    let options = TestOptions {
+        env: vec![("TRUSTED_PROXIES", "127.0.0.1".to_owned())],
+        ..TestOptions::with_event(move |event| {
+            let tee = event.merchandise.iter_mut().find(|item| item.id == 2).unwrap();
+            tee.variant_limits = variants
+                .iter()
+                .map(|(size, color)| conference::event::VariantLimit {
+                    size: Some((*size).into()),
+                    color: Some((*color).into()),
+                    limit: 1,
+                })
+                .collect();
+            event.hold_limits.units_per_email_per_item = 1;
+            event.hold_limits.units_per_address_per_item = 2;
+        })
+    }
+    .with_admin();
+    if rate_limits {
+        options
+    } else {
+        options.without_rate_limits()
+    }
+}
+
+fn tee(size: &str, color: &str, email: &str, code: Option<&str>) -> Value {
+    json!({ "merchandiseId": 2, "amount": 3499, "name": "Ana Diaz", "email": email, "quantity": 1,
+            "size": size, "color": color, "code": code })
+}
+
+/// Buys one Hackathon Tee in `size`/`color` and pays; answers the order id.
+async fn paid_tee(app: &TestApp, size: &str, color: &str, email: &str) -> String {
+    let created = app
+        .post_json("/api/create-merchandise-payment", &tee(size, color, email, None))
+        .await;
+    assert_eq!(created.status(), 200, "{}", created.text().await.unwrap());
+    let created: Value = created.json().await.unwrap();
+    let paid = app
+        .pay_with_card(created["clientSecret"].as_str().unwrap(), "4242424242424242")
+        .await;
+    assert_eq!(paid.status(), 200);
+    created["orderId"].as_str().unwrap().to_owned()
+}
+
+fn tee_entry(size: &str, color: &str, email: &str, quantity: i64) -> Value {
+    json!({ "kind": "merchandise", "item": 2, "size": size, "color": color, "name": "Wanda Waiting",
+            "email": email, "quantity": quantity })
+}
+
+/// The back office's queue waiting on `sku`.
+async fn queue(app: &TestApp, sku: &str) -> Value {
+    queues(app).await.into_iter().find(|queue| queue["sku"] == sku).unwrap()
+}
+
+on_both_databases! {
+    /// Each variant's freed units go to its own queue, whatever waits for the item's other variants.
+    async fn a_freed_variant_is_offered_though_another_variant_of_its_item_has_a_queue(
+        app, one_tee_per(&[("S", "Coral"), ("S", "Charcoal")], false)
+    ) {
+        paid_tee(&app, "S", "Coral", "coral@example.com").await;
+        let coral = app.post_json("/api/waiting-list", &tee_entry("S", "Coral", "wanda@example.com", 1)).await;
+        assert_eq!(position(coral).await, 1);
+        let charcoal = paid_tee(&app, "S", "Charcoal", "charcoal@example.com").await;
+        let waiting = app.post_json("/api/waiting-list", &tee_entry("S", "Charcoal", "will@example.com", 1)).await;
+        assert_eq!(position(waiting).await, 1);
+
+        let refunded = app.admin_post(&format!("/api/admin/orders/{charcoal}/refund"), &json!({})).await;
+        assert_eq!(refunded.status(), 200);
+
+        let charcoal_queue = queue(&app, "merchandise:2:S:Charcoal").await;
+        assert_eq!(entry(&charcoal_queue, "will@example.com")["state"], "offered", "{charcoal_queue}");
+        assert_eq!(charcoal_queue["blocked"], Value::Null, "{charcoal_queue}");
+        let coral_queue = queue(&app, "merchandise:2:S:Coral").await;
+        assert_eq!(entry(&coral_queue, "wanda@example.com")["state"], "waiting");
+        assert_eq!(coral_queue["blocked"], Value::Null, "nothing came back for S/Coral: {coral_queue}");
+        let code = offered_code(&app, "will@example.com").await;
+        let public = app.post_json("/api/create-merchandise-payment", &tee("S", "Charcoal", "p@example.com", None)).await;
+        assert_eq!(public.status(), 409, "the freed tee is held for its queue");
+        let bought = app
+            .post_json("/api/create-merchandise-payment", &tee("S", "Charcoal", "will@example.com", Some(&code)))
+            .await;
+        assert_eq!(bought.status(), 200, "{}", bought.text().await.unwrap());
+    }
+}
+
+on_both_databases! {
+    /// An entry asks for no more than could ever come back: the item's limit (its variant's)
+    /// when lower than its order maximum. The catalogue gives the dialog that bound.
+    async fn a_join_asks_for_no_more_than_the_item_could_ever_offer(app, limited("vip", 3)) {
+        hold(&app, "vip", 3, "holder@example.com").await;
+
+        let hoarding = join(&app, "vip", "hoarder@example.com", 20).await;
+        assert_eq!(hoarding.status(), 422);
+        let body: Value = hoarding.json().await.unwrap();
+        let message = body["fieldErrors"]["quantity"].as_str().unwrap();
+        assert!(message.contains("at most 3"), "{message}");
+        assert_eq!(queues(&app).await.len(), 0, "nothing was queued");
+        assert_eq!(position(join(&app, "vip", "three@example.com", 3).await).await, 1);
+        let listed: Vec<Value> = app.get("/api/tickets").await.json().await.unwrap();
+        let vip = listed.iter().find(|ticket| ticket["type"] == "vip").unwrap();
+        assert_eq!(vip["waitingListMaxQuantity"], 3, "{vip}");
+    }
+}
+
+on_both_databases! {
+    /// A sold-out variant limited to one unit takes entries for one.
+    async fn a_variant_entry_asks_for_no_more_than_its_variant_could_offer(
+        app, one_tee_per(&[("S", "Coral")], false)
+    ) {
+        paid_tee(&app, "S", "Coral", "coral@example.com").await;
+
+        let two = app.post_json("/api/waiting-list", &tee_entry("S", "Coral", "two@example.com", 2)).await;
+        assert_eq!(two.status(), 422);
+        let body: Value = two.json().await.unwrap();
+        let message = body["fieldErrors"]["quantity"].as_str().unwrap();
+        assert!(message.contains("at most 1: no more of the Hackathon Tee, S / Coral"), "{message}");
+        let one = app.post_json("/api/waiting-list", &tee_entry("S", "Coral", "one@example.com", 1)).await;
+        assert_eq!(position(one).await, 1);
+        let listed: Vec<Value> = app.get("/api/merchandise").await.json().await.unwrap();
+        let hackathon_tee = listed.iter().find(|item| item["id"] == 2).unwrap();
+        assert_eq!(hackathon_tee["waitingListMaxQuantity"], 10, "{hackathon_tee}");
+        assert_eq!(
+            hackathon_tee["variantWaitingListMaxQuantity"],
+            json!([{ "size": "S", "color": "Coral", "maxQuantity": 1 }])
+        );
+    }
+}
+
+on_both_databases! {
+    /// Units queued draw on the `[limits]` unit caps, per email and per address, as open
+    /// checkouts do (counted apart from them): beyond them a join is refused, and another
+    /// network still joins.
+    async fn units_queued_are_capped_per_email_and_per_address(
+        app, one_tee_per(&[("S", "Coral"), ("S", "Charcoal"), ("M", "Coral")], true)
+    ) {
+        for (size, color) in [("S", "Coral"), ("S", "Charcoal"), ("M", "Coral")] {
+            paid_tee(&app, size, color, &format!("{size}-{color}@example.com")).await;
+        }
+        let first = app.post_json("/api/waiting-list", &tee_entry("S", "Coral", "ana@example.com", 1)).await;
+        assert_eq!(position(first).await, 1);
+
+        let same_email = app.post_json("/api/waiting-list", &tee_entry("S", "Charcoal", "ana@example.com", 1)).await;
+        assert_eq!(same_email.status(), 409);
+        let message = same_email.json::<Value>().await.unwrap()["message"].as_str().unwrap().to_owned();
+        assert!(message.contains("this email address"), "{message}");
+
+        let other_email = app.post_json("/api/waiting-list", &tee_entry("S", "Charcoal", "bo@example.com", 1)).await;
+        assert_eq!(position(other_email).await, 1);
+        let same_network = app.post_json("/api/waiting-list", &tee_entry("M", "Coral", "cy@example.com", 1)).await;
+        assert_eq!(same_network.status(), 409);
+        let message = same_network.json::<Value>().await.unwrap()["message"].as_str().unwrap().to_owned();
+        assert!(message.contains("your network"), "{message}");
+
+        let elsewhere = app
+            .post_json_forwarded_for("/api/waiting-list", &tee_entry("M", "Coral", "cy@example.com", 1), "203.0.113.9")
+            .await;
+        assert_eq!(position(elsewhere).await, 1);
+        let waiting: i64 = queues(&app).await.iter().map(|queue| queue["waiting"].as_i64().unwrap()).sum();
+        assert_eq!(waiting, 3, "the refused joins queued nothing");
     }
 }

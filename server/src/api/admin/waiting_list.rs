@@ -52,7 +52,10 @@ struct QueueView {
     /// Entries waiting, and the units they want.
     waiting: i64,
     waiting_units: i64,
-    /// Why no offer went out though units are free; `null` when nothing needs explaining.
+    /// Why the first in line has no offer though units are free (fewer than they want: the
+    /// first behind them who wants few enough gets them; or the next sweep makes it), or though
+    /// units came back and went to someone behind them who asked for fewer; `null` when nothing
+    /// needs explaining.
     #[schema(required = true)]
     blocked: Option<String>,
     /// Waiting entries first, by place; then the others, the latest change first.
@@ -80,6 +83,10 @@ struct EntryView {
     /// When the offer's hold ends (Unix ms).
     #[schema(required = true)]
     offer_expires_at: Option<i64>,
+    /// When an offer first went to someone behind this entry who asked for fewer units than
+    /// it wants (Unix ms): it kept its place, and its person was emailed once.
+    #[schema(required = true)]
+    passed_over_at: Option<i64>,
     joined_at: i64,
 }
 
@@ -94,6 +101,7 @@ fn entry_view(entry: WaitingListEntry, place: Option<i64>) -> EntryView {
         code: entry.code,
         offered_at: entry.offered_at,
         offer_expires_at: entry.offer_expires_at,
+        passed_over_at: entry.passed_over_at,
         joined_at: entry.created_at,
     }
 }
@@ -102,26 +110,39 @@ fn plural(units: i64) -> &'static str {
     if units == 1 { "unit" } else { "units" }
 }
 
-/// Why the free units of `queue` have not gone to its first waiting entry.
+/// Why the first waiting entry of `queue` has no offer: units are free but not for it, or
+/// not yet; or units came back and went to someone behind it.
 fn blocked(queue: &WaitingListQueue, offer_sweep_seconds: u64) -> Option<String> {
     let first = queue.waiting().next()?;
-    let free = queue.free?;
-    if free <= 0 {
-        return None;
-    }
-    Some(if first.quantity > free {
-        format!(
-            "{free} {} free, but the first in line wants {}: the queue keeps its order until enough come back. \
-             Send an offer by hand to someone who wants fewer, or move them up.",
-            plural(free),
-            first.quantity
-        )
+    let (free, wants) = (queue.free?.max(0), first.quantity);
+    let units = plural(free);
+    let free_units = if free == 0 {
+        None
+    } else if wants <= free {
+        Some(format!(
+            "{free} {units} free: the offer to the first in line goes out within {offer_sweep_seconds} seconds."
+        ))
+    } else if queue.waiting().any(|entry| entry.quantity <= free) {
+        Some(format!(
+            "{free} {units} free, fewer than the {wants} the first in line wants: the offer to the first behind \
+             them who wants {free} or fewer goes out within {offer_sweep_seconds} seconds."
+        ))
     } else {
+        Some(format!(
+            "{free} {units} free, fewer than the {wants} the first in line wants, and nobody behind them wants so \
+             few: offers go out as more come back."
+        ))
+    };
+    let passed_over = first.passed_over_at.map(|_| {
         format!(
-            "{free} {} free: the offer to the first in line goes out within {offer_sweep_seconds} seconds.",
-            plural(free)
+            "The first in line wants {wants} and keeps their place: units that came back went to someone behind \
+             them who asked for fewer, and they are told so by email."
         )
-    })
+    });
+    match (free_units, passed_over) {
+        (Some(free_units), Some(passed_over)) => Some(format!("{free_units} {passed_over}")),
+        (free_units, passed_over) => free_units.or(passed_over),
+    }
 }
 
 /// Every queue that has or had entries, with its entries and offers.

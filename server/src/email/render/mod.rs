@@ -22,7 +22,7 @@ use crate::tickets::display_code;
 use views::{
     AttendeeTicket, DrawPrize, EventView, InvoiceCorrection, MerchandiseConfirmation, PresaleLink, RefundConfirmation,
     SponsorReview, SponsorshipReceipt, StaffInvitation, TicketAccess, TicketReceipt, WaitingListJoined,
-    WaitingListOffer, Waitlist,
+    WaitingListOffer, WaitingListPassedOver, Waitlist,
 };
 pub use views::{PresaleLetter, PrizeLetter, WaitingListOfferLinks, WaitlistLetter};
 
@@ -85,6 +85,10 @@ const TEMPLATES: &[(&str, &str)] = &[
     template!("waiting_list_offer/preheader.txt"),
     template!("waiting_list_offer/body.txt"),
     template!("waiting_list_offer/body.html"),
+    template!("waiting_list_passed_over/subject.txt"),
+    template!("waiting_list_passed_over/preheader.txt"),
+    template!("waiting_list_passed_over/body.txt"),
+    template!("waiting_list_passed_over/body.html"),
     template!("presale_link/subject.txt"),
     template!("presale_link/preheader.txt"),
     template!("presale_link/body.txt"),
@@ -422,6 +426,20 @@ impl Renderer {
         let view = WaitingListOffer::new(event, entry, offer);
         let context = email_context(&EventView::new(event, site_url), None, &view);
         self.compose("waiting_list_offer", &context)
+    }
+
+    /// Units that came back went to someone behind the entry who asked for fewer: it keeps
+    /// its `place`.
+    pub fn waiting_list_passed_over(
+        &self,
+        event: &Event,
+        site_url: &str,
+        entry: &WaitingListEntry,
+        place: i64,
+    ) -> Result<RenderedEmail, RenderError> {
+        let view = WaitingListPassedOver::new(entry, place);
+        let context = email_context(&EventView::new(event, site_url), None, &view);
+        self.compose("waiting_list_passed_over", &context)
     }
 
     /// A presale's priority link, to one subscribed registration; carries the unsubscribe link.

@@ -824,6 +824,7 @@ fn waiting_entry(name: &str) -> crate::store::WaitingListEntry {
         offered_at: Some(PAID_AT),
         // 2026-02-02T03:00:00Z: 23:00 on February 1 at the venue.
         offer_expires_at: Some(PAID_AT),
+        passed_over_at: None,
         created_at: PAID_AT,
     }
 }
@@ -847,6 +848,27 @@ fn the_waiting_list_email_gives_the_place_and_says_what_happens_next() {
             ],
         );
     }
+}
+
+#[test]
+fn an_entry_passed_over_is_told_it_keeps_its_place() {
+    let email = Renderer::new()
+        .waiting_list_passed_over(&shipped_event(), SITE, &waiting_entry(SCRIPT), 1)
+        .unwrap();
+
+    assert!(email.subject.contains("You keep your place"), "{}", email.subject);
+    for part in [email.text.as_str(), &unescaped(&email.html)] {
+        assert_contains_all(
+            part,
+            &[
+                "Hi there",
+                "2 × Hackathon Tee (M, Black)",
+                "who asked for fewer",
+                "number 1",
+            ],
+        );
+    }
+    assert!(!email.html.contains("<script>"), "a name with markup is never printed");
 }
 
 #[test]

@@ -460,6 +460,27 @@ impl WaitingListJoined {
     }
 }
 
+/// Units that came back went to someone behind an entry who asked for fewer; it keeps its place.
+#[derive(Debug, Serialize)]
+pub(super) struct WaitingListPassedOver {
+    pub greeting_name: String,
+    pub item: String,
+    pub quantity: i64,
+    /// 1 for the first in line; `None` once the entry is no longer waiting.
+    pub place: Option<i64>,
+}
+
+impl WaitingListPassedOver {
+    pub fn new(entry: &WaitingListEntry, place: i64) -> Self {
+        Self {
+            greeting_name: greeting_name(&entry.name),
+            item: entry.item_label(),
+            quantity: entry.quantity,
+            place: (place > 0).then_some(place),
+        }
+    }
+}
+
 /// Units held for someone on the waiting list: their code, its link and how long it holds.
 #[derive(Debug, Serialize)]
 pub(super) struct WaitingListOffer {

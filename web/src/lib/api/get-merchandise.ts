@@ -14,6 +14,17 @@ export interface MerchandiseItem extends SalesFacts {
   sizes?: string[];
   colors?: string[];
   specialOffer?: string;
+  /** The most units one waiting-list entry may ask for: an order's maximum, or the item's limit when lower. */
+  waitingListMaxQuantity?: number;
+  /** The sizes and colours whose own limit allows fewer still, with that number. */
+  variantWaitingListMaxQuantity?: VariantWaitingListMax[];
+}
+
+/** The most units one waiting-list entry may ask for in one size and colour. */
+export interface VariantWaitingListMax {
+  size?: string;
+  color?: string;
+  maxQuantity: number;
 }
 
 /** The most of one item an order (or a waiting-list entry) holds: the server's limit too. */

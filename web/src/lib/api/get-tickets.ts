@@ -35,6 +35,8 @@ export interface Ticket extends SalesFacts {
   /** The fewest and most people one order covers. */
   minQuantity: number;
   maxQuantity: number;
+  /** The most people one waiting-list entry may ask for: `maxQuantity`, or the ticket's limit when lower. */
+  waitingListMaxQuantity?: number;
   volumeDiscounts?: VolumeDiscount[];
 }
 

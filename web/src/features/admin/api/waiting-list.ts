@@ -19,6 +19,8 @@ const entrySchema = z.object({
   code: z.nullable(z.string()),
   offeredAt: z.nullable(z.int()),
   offerExpiresAt: z.nullable(z.int()),
+  /** When units first went to someone behind them who asked for fewer: they kept their place and were emailed. */
+  passedOverAt: z.nullable(z.int()),
   joinedAt: z.int(),
 });
 
@@ -34,7 +36,7 @@ const queueSchema = z.object({
   free: z.nullable(z.int()),
   waiting: z.int(),
   waitingUnits: z.int(),
-  /** Why no offer went out though units are free. */
+  /** Why the first in line has no offer though units are free, or came back and went to someone behind. */
   blocked: z.nullable(z.string()),
   entries: z.array(entrySchema),
 });

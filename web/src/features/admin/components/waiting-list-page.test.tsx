@@ -19,6 +19,7 @@ function entry(fields: Partial<WaitingEntry> & Pick<WaitingEntry, 'id' | 'name' 
     code: null,
     offeredAt: null,
     offerExpiresAt: null,
+    passedOverAt: null,
     joinedAt: joined,
     ...fields,
   };
@@ -33,7 +34,7 @@ const developer: WaitingQueue = {
   waitingUnits: 3,
   blocked: 'The first in line wants 2 and 1 is free.',
   entries: [
-    entry({ id: 'e1', name: 'Ana Diaz', state: 'waiting', place: 1, quantity: 2 }),
+    entry({ id: 'e1', name: 'Ana Diaz', state: 'waiting', place: 1, quantity: 2, passedOverAt: joined + 3_600_000 }),
     entry({ id: 'e2', name: 'Ben Okafor', state: 'waiting', place: 2 }),
     entry({
       id: 'e3',
@@ -173,7 +174,14 @@ describe('the waiting list screen', () => {
         .getAllByRole('rowheader')
         .map((cell) => cell.textContent),
     ).toEqual(['Ana Diaz', 'Ben Okafor', 'Cleo Park', 'Dan Reyes', 'Eve Stone', 'Finn Hale', 'Gus Lee']);
-    expect(await cellsOf('Ana Diaz')).toEqual(['1', 'Ana Diaz', 'ana@example.com', '2', 'Waiting', '—']);
+    expect(await cellsOf('Ana Diaz')).toEqual([
+      '1',
+      'Ana Diaz',
+      'ana@example.com',
+      '2',
+      `Waitingpassed over ${formatTime(joined + 3_600_000)}, kept place`,
+      '—',
+    ]);
     expect(await cellsOf('Ben Okafor')).toEqual(['2', 'Ben Okafor', 'ben@example.com', '1', 'Waiting', '—']);
     expect(await cellsOf('Cleo Park')).toEqual([
       '—',

@@ -9,7 +9,7 @@ export function WaitingListPage() {
   return (
     <Screen
       title="Waiting list"
-      description={`People queued for sold-out items. Units that come back are offered in order, each with a personal single-use code.${holds}`}
+      description={`People queued for sold-out items. Units that come back are offered in order, each with a personal single-use code; when fewer come back than the first in line wants, they go to the first behind who wants few enough.${holds}`}
     >
       {list.data ? (
         list.data.queues.length === 0 ? (

@@ -76,6 +76,11 @@ function EntryRow({ entry, itemName }: { entry: WaitingEntry; itemName: string }
         {entry.state === 'offered' && (
           <span className="block text-xs text-muted-foreground">until {formatTime(entry.offerExpiresAt)}</span>
         )}
+        {entry.state === 'waiting' && entry.passedOverAt !== null && (
+          <span className="block text-xs text-muted-foreground">
+            passed over {formatTime(entry.passedOverAt)}, kept place
+          </span>
+        )}
       </td>
       <td className={cn(tableClasses.cell, 'font-mono')}>{entry.code ?? '—'}</td>
       <td className={tableClasses.cell}>{formatTime(entry.joinedAt)}</td>

@@ -4,13 +4,27 @@ import { MAX_MERCHANDISE_QUANTITY } from '@/lib/api/get-merchandise';
 import { api } from '@/lib/api-client';
 import { optionsOf, type WaitingListItem } from '../item';
 
-/** The fewest and most units one entry may ask for: a ticket's order bounds, one sponsorship. */
-export function quantityBounds(item: WaitingListItem): { min: number; max: number } {
+/**
+ * The fewest and most units one entry may ask for: a ticket's smallest order, and no more than could ever
+ * come back (the catalogue's bound: the order maximum, or the item's limit, or that of the size and colour
+ * in `choice`, when lower); one sponsorship.
+ */
+export function quantityBounds(
+  item: WaitingListItem,
+  choice: { size?: string; color?: string } = {},
+): { min: number; max: number } {
   switch (item.kind) {
-    case 'ticket':
-      return { min: item.ticket.minQuantity, max: item.ticket.maxQuantity };
-    case 'merchandise':
-      return { min: 1, max: MAX_MERCHANDISE_QUANTITY };
+    case 'ticket': {
+      const { minQuantity, maxQuantity, waitingListMaxQuantity = maxQuantity } = item.ticket;
+      return { min: minQuantity, max: Math.max(minQuantity, waitingListMaxQuantity) };
+    }
+    case 'merchandise': {
+      const { waitingListMaxQuantity = MAX_MERCHANDISE_QUANTITY, variantWaitingListMaxQuantity = [] } = item.item;
+      const variant = variantWaitingListMaxQuantity.find(
+        ({ size = '', color = '' }) => size === (choice.size ?? '') && color === (choice.color ?? ''),
+      );
+      return { min: 1, max: variant?.maxQuantity ?? waitingListMaxQuantity };
+    }
     case 'sponsorship':
       return { min: 1, max: 1 };
   }

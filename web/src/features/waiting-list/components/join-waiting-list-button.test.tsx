@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { MerchandiseItem } from '@/lib/api/get-merchandise';
 import type { SponsorshipTier } from '@/lib/api/get-sponsorship-tiers';
 import type { Ticket } from '@/lib/api/get-tickets';
 import { deferred, jsonResponse, mockFetch } from '@/test/fetch-mock';
@@ -30,6 +31,20 @@ const title: SponsorshipTier = {
   perks: ['Opening keynote slot'],
   sales: 'sold_out',
   available: false,
+};
+
+const hackathonTee: MerchandiseItem = {
+  id: 2,
+  name: 'Hackathon Tee',
+  description: 'Heavyweight tee.',
+  price: 3499,
+  category: 'tshirt',
+  sizes: ['S', 'M'],
+  colors: ['Coral', 'Charcoal'],
+  waitingListMaxQuantity: 10,
+  variantWaitingListMaxQuantity: [{ size: 'M', color: 'Coral', maxQuantity: 1 }],
+  sales: 'open',
+  available: true,
 };
 
 type Handler = Parameters<typeof routeRequests>[0][string];
@@ -183,6 +198,53 @@ describe('joining a waiting list', () => {
     await within(dialog).findByText('You are number 3 in the queue.');
     expect(postedTo(fetchSpy, '/api/waiting-list')).toEqual([
       { kind: 'ticket', item: 'team', name: 'Ana Diaz', email: 'ana@example.com', quantity: 4 },
+    ]);
+  });
+
+  it('offers no more than could ever come back: the ticket’s limit when lower than its largest order', async () => {
+    serve();
+    const { user } = renderButton({ kind: 'ticket', ticket: { ...vip, waitingListMaxQuantity: 3 } });
+    const dialog = await openForm(user);
+
+    const quantity = within(dialog).getByLabelText('How many');
+    expect(
+      within(quantity)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['1', '2', '3']);
+  });
+
+  it('bounds how many by the size and colour chosen, and brings the number down to a scarcer one', async () => {
+    const fetchSpy = serve();
+    const item: WaitingListItem = { kind: 'merchandise', item: hackathonTee, size: 'S', color: 'Coral' };
+    const { user } = renderButton(item, 'Hackathon Tee');
+    const dialog = await openForm(user, 'Hackathon Tee');
+    const quantity = within(dialog).getByLabelText('How many');
+    expect(within(quantity).getAllByRole('option')).toHaveLength(10);
+    await user.selectOptions(quantity, '4');
+
+    await user.selectOptions(within(dialog).getByLabelText('Size'), 'M');
+
+    expect(
+      within(quantity)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['1']);
+    await waitFor(() => expect(quantity).toHaveValue('1'));
+    await user.type(within(dialog).getByLabelText('Full name'), 'Ana Diaz');
+    await user.type(within(dialog).getByLabelText('Email'), 'ana@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Join the waiting list' }));
+    await within(dialog).findByText('You are number 3 in the queue.');
+    expect(postedTo(fetchSpy, '/api/waiting-list')).toEqual([
+      {
+        kind: 'merchandise',
+        item: 2,
+        size: 'M',
+        color: 'Coral',
+        name: 'Ana Diaz',
+        email: 'ana@example.com',
+        quantity: 1,
+      },
     ]);
   });
 

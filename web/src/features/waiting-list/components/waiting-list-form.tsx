@@ -1,4 +1,5 @@
-import type { UseFormReturn } from 'react-hook-form';
+import { useEffect } from 'react';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
@@ -18,10 +19,9 @@ interface WaitingListFormProps {
 
 /** Who is waiting, for how many, and (merchandise) in which size and colour. */
 export function WaitingListForm({ item, problem, submitting, onSubmit }: WaitingListFormProps) {
-  const { min, max } = quantityBounds(item);
   const { sizes, colors, size, color } = optionsOf(item);
+  const { min } = quantityBounds(item);
   const shown = entryFields(item);
-  const quantities = Array.from({ length: max - min + 1 }, (_, index) => String(min + index));
 
   return (
     <Form
@@ -69,29 +69,7 @@ export function WaitingListForm({ item, problem, submitting, onSubmit }: Waiting
           />
           {shown.size > 2 && (
             <div className="grid gap-5 sm:grid-cols-3">
-              {shown.has('quantity') && (
-                <FormField
-                  control={form.control}
-                  name="quantity"
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>How many</FormLabel>
-                      <FormControl>
-                        <NativeSelect
-                          name={field.name}
-                          ref={field.ref}
-                          onBlur={field.onBlur}
-                          value={String(field.value)}
-                          onChange={(event) => field.onChange(Number(event.target.value))}
-                        >
-                          <Options values={quantities} />
-                        </NativeSelect>
-                      </FormControl>
-                      <FormMessage />
-                    </FormItem>
-                  )}
-                />
-              )}
+              {shown.has('quantity') && <QuantityField form={form} item={item} />}
               {shown.has('size') && <OptionField form={form} name="size" label="Size" values={sizes} />}
               {shown.has('color') && <OptionField form={form} name="color" label="Color" values={colors} />}
             </div>
@@ -109,6 +87,42 @@ export function WaitingListForm({ item, problem, submitting, onSubmit }: Waiting
         </>
       )}
     </Form>
+  );
+}
+
+/** How many, up to what could ever come back in the size and colour chosen. */
+function QuantityField({ form, item }: { form: WaitingListFormApi; item: WaitingListItem }) {
+  const [size, color, quantity] = useWatch({ control: form.control, name: ['size', 'color', 'quantity'] });
+  const { min, max } = quantityBounds(item, { size, color });
+  const quantities = Array.from({ length: max - min + 1 }, (_, index) => String(min + index));
+
+  // a size or colour of which fewer could come back brings the number asked for down to them
+  useEffect(() => {
+    if (quantity > max) form.setValue('quantity', max);
+  }, [form, quantity, max]);
+
+  return (
+    <FormField
+      control={form.control}
+      name="quantity"
+      render={({ field }) => (
+        <FormItem>
+          <FormLabel>How many</FormLabel>
+          <FormControl>
+            <NativeSelect
+              name={field.name}
+              ref={field.ref}
+              onBlur={field.onBlur}
+              value={String(field.value)}
+              onChange={(event) => field.onChange(Number(event.target.value))}
+            >
+              <Options values={quantities} />
+            </NativeSelect>
+          </FormControl>
+          <FormMessage />
+        </FormItem>
+      )}
+    />
   );
 }
 
