@@ -369,5 +369,6 @@ pub fn gateway_error(error: GatewayError) -> ApiError {
             ApiError::Conflict("This payment can no longer be changed. Please start your purchase again.".into())
         }
         GatewayError::Unavailable(cause) => ApiError::PaymentProvider(anyhow::anyhow!(cause)),
+        GatewayError::Database(error) => error.into(),
     }
 }
