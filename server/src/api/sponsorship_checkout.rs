@@ -250,7 +250,8 @@ struct ConfirmRequest {
     /// The `paymentIntentId` the create call answered.
     #[schema(example = "pi_sandbox_0f8fad5bd9cb469fa16570867728950e")]
     payment_intent_id: String,
-    /// Proves the caller is the buyer; without it the answer carries no reference.
+    /// Proves the caller is the buyer, until the organizer sends them a new link; without it
+    /// (or after that) the answer carries no reference and no link to the sponsor's page.
     client_secret: Option<String>,
 }
 

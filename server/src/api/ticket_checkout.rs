@@ -189,7 +189,8 @@ struct ConfirmRequest {
     payment_intent_id: String,
     /// The `ticketId` the create call answered; refused when the payment is for another.
     ticket_id: Option<u32>,
-    /// Proves the caller is the buyer; without it the answer carries no ticket code.
+    /// Proves the caller is the buyer, until the back office sends them a new link; without it
+    /// (or after that) the answer carries no ticket code.
     client_secret: Option<String>,
 }
 

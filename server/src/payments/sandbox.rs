@@ -92,10 +92,7 @@ impl PaymentGateway for SandboxGateway {
     }
 
     async fn cancel_payment(&self, payment_id: &str) -> Result<(), GatewayError> {
-        let status = self
-            .store
-            .cancel_sandbox_payment(payment_id)
-            .await?;
+        let status = self.store.cancel_sandbox_payment(payment_id).await?;
         match status {
             Some(PaymentStatus::Canceled) => Ok(()),
             Some(other) => Err(GatewayError::UnexpectedState(format!(

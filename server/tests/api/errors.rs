@@ -259,7 +259,11 @@ mod a_lost_connection_creating_a_sandbox_payment_answers_503 {
         let created = post_losing_the_connection(&app, "/api/create-payment-intent", &order).await;
 
         assert_unavailable(created).await;
-        assert_eq!(app.post_json("/api/create-payment-intent", &order).await.status(), 200, "and it recovers");
+        assert_eq!(
+            app.post_json("/api/create-payment-intent", &order).await.status(),
+            200,
+            "and it recovers"
+        );
     }
 }
 
@@ -287,6 +291,10 @@ mod a_lost_connection_confirming_a_sandbox_payment_answers_503 {
         let confirmed = post_losing_the_connection(&app, "/api/confirm-purchase", &confirm).await;
 
         assert_unavailable(confirmed).await;
-        assert_eq!(app.post_json("/api/confirm-purchase", &confirm).await.status(), 200, "and it recovers");
+        assert_eq!(
+            app.post_json("/api/confirm-purchase", &confirm).await.status(),
+            200,
+            "and it recovers"
+        );
     }
 }

@@ -290,6 +290,72 @@ on_both_databases! {
 }
 
 on_both_databases! {
+    /// "New link": resending a ticket order's receipt retires the confirmation page's client
+    /// secret as the buyer's proof, with the old manage link; the new link opens the paperwork.
+    async fn a_new_manage_link_retires_the_client_secret(app, options()) {
+        let created = team_for_acme(&app, "ana@acme.example").await;
+        let order_id = created["orderId"].as_str().unwrap();
+        let first = app.buyer_manage_token(order_id).await;
+        let paperwork = my_order(&app, &created).await;
+        assert_eq!(paperwork.status(), 200, "the just-paid buyer's secret opens the paperwork");
+        let url = paperwork.json::<Value>().await.unwrap()["invoices"][0]["url"].as_str().unwrap().to_owned();
+        let confirm = json!({ "paymentIntentId": created["paymentIntentId"], "clientSecret": created["clientSecret"] });
+        let confirmed: Value = app.post_json("/api/confirm-purchase", &confirm).await.json().await.unwrap();
+        assert!(confirmed["reference"].is_string());
+
+        let resent = app.admin_post(&format!("/api/admin/orders/{order_id}/resend-confirmation"), &json!({})).await;
+
+        assert_eq!(resent.status(), 200);
+        assert_eq!(my_order(&app, &created).await.status(), 404);
+        assert_eq!(with_payment(app.client.get(app.url(&url)), &created).send().await.unwrap().status(), 404);
+        assert_eq!(correct(&app, &created, acme()).await.status(), 404);
+        let confirmed: Value = app.post_json("/api/confirm-purchase", &confirm).await.json().await.unwrap();
+        assert_eq!((confirmed["status"].as_str(), confirmed.get("reference")), (Some("paid"), None));
+        let renewed = app
+            .manage_links_to("ana@acme.example", 2)
+            .await
+            .into_iter()
+            .find(|link| *link != first)
+            .unwrap();
+        let mine = app.client.get(app.url("/api/my-order")).header("X-Manage-Token", &renewed).send().await.unwrap();
+        assert_eq!(mine.status(), 200);
+        pdf_at(app.client.get(app.url(&url)).header("X-Manage-Token", &renewed)).await;
+    }
+}
+
+on_both_databases! {
+    /// A sponsor's new page link retires the confirmation page's client secret too.
+    async fn a_sponsors_new_page_link_retires_the_client_secret(app, options()) {
+        let created: Value = app
+            .post_json(
+                "/api/create-sponsorship-payment",
+                &json!({ "tier": "gold", "price": 2_500_000, "companyName": "Acme Widgets Inc.", "contactName": "Ana Diaz",
+                         "email": "ana@acme.dev", "phone": "+1 305 555 0100", "website": "https://acme.dev",
+                         "additionalInfo": "" }),
+            )
+            .await
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(app.pay_with_card(created["clientSecret"].as_str().unwrap(), "4242424242424242").await.status(), 200);
+        assert_eq!(my_order(&app, &created).await.status(), 200);
+        let order_id = created["orderId"].as_str().unwrap();
+
+        let renewed = app.admin_post(&format!("/api/admin/sponsorships/{order_id}/page-link"), &json!({})).await;
+
+        assert_eq!(renewed.status(), 200);
+        assert_eq!(my_order(&app, &created).await.status(), 404);
+        let confirm = json!({ "paymentIntentId": created["paymentIntentId"], "clientSecret": created["clientSecret"] });
+        let confirmed: Value = app.post_json("/api/confirm-sponsorship", &confirm).await.json().await.unwrap();
+        assert_eq!((confirmed.get("reference"), &confirmed["sponsorPageUrl"]), (None, &Value::Null));
+        let url = renewed.json::<Value>().await.unwrap()["sponsorPageUrl"].as_str().unwrap().to_owned();
+        let secret = url.split_once('#').unwrap().1;
+        let mine = app.client.get(app.url("/api/my-order")).header("X-Manage-Token", secret).send().await.unwrap();
+        assert_eq!(mine.status(), 200);
+    }
+}
+
+on_both_databases! {
     /// A seat holder's link opens their seat, never the buyer's invoices.
     async fn a_seat_holders_link_opens_no_invoices(app, TestOptions::next_edition_at(OffsetDateTime::now_utc())) {
         let order_id = app.paid_ticket_order("team", "Ana Diaz", "ana@example.com").await;
