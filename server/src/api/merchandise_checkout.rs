@@ -10,7 +10,8 @@ use utoipa_axum::routes;
 use super::idempotency_key::IdempotencyKeyHeader;
 use super::params::ApiQuery;
 use super::purchase::{
-    OrderLine, PaymentCreated, Purchase, fulfil_error, is_buyer, order_paid_by, parse_billing, place_at_server_price,
+    OrderLine, PaymentCreated, Purchase, check_printable, fulfil_error, is_buyer, order_paid_by, parse_billing,
+    place_at_server_price,
 };
 use crate::domain::{BillingRequest, EmailAddress, Money, could_carry_a_link, mask_email, mask_name};
 use crate::error::{ApiError, ApiJson, ErrorBody, FieldErrors};
@@ -41,7 +42,8 @@ struct PaymentRequest {
     /// The order's total in cents as the visitor saw it; refused when it differs from the server's.
     #[schema(example = 500)]
     amount: Option<i64>,
-    /// The buyer's name: 1 to 100 characters once trimmed.
+    /// The buyer's name: 1 to 100 characters once trimmed, printable on the invoice as typed
+    /// (as billing details are).
     #[serde(default)]
     #[schema(required = true, example = "Ana Diaz")]
     name: String,
@@ -152,11 +154,12 @@ fn parse_buyer(request: &PaymentRequest, errors: &mut FieldErrors) -> Option<(St
     let name = request.name.trim();
     if name.is_empty() {
         errors.add("name", "Name is required");
-    } else if name.chars().count() > MAX_NAME_CHARS || name.chars().any(char::is_control) {
+    } else if name.chars().count() > MAX_NAME_CHARS {
         errors.add("name", "Name must be at most 100 characters of plain text");
     } else if could_carry_a_link(name) {
         errors.add("name", "Please enter your name only, without web or email addresses");
     }
+    check_printable(name, "name", "The name", errors);
     let email = EmailAddress::parse(&request.email);
     if email.is_none() {
         errors.add("email", "Invalid email address");

@@ -2,7 +2,8 @@
 //! credit notes as PDFs, and the one correction of the billing details a buyer may make.
 //! The buyer proves the order is theirs with the secret of the receipt's "Manage your
 //! tickets" link, or with the payment's id and client secret from the confirmation page's
-//! link; both come in headers, so they never reach a server log.
+//! link; both come in headers, so they never reach a server log. A new link sent to the
+//! buyer retires the client secret, as it does the earlier links.
 
 use axum::Json;
 use axum::extract::{FromRequestParts, State};
@@ -66,7 +67,9 @@ impl IntoParams for BuyersOrder {
             header(
                 "X-Client-Secret",
                 256,
-                "The `clientSecret` the create call answered, which the confirmation page's link carries.",
+                "The `clientSecret` the create call answered, which the confirmation page's link carries; it \
+                 opens nothing once the buyer has been sent a new link (the back office's resend, or a \
+                 sponsor's new page link).",
             ),
         ]
     }
@@ -172,7 +175,8 @@ fn paid_since(state: &AppState, now: OffsetDateTime) -> i64 {
 }
 
 const NOT_FOUND: &str = "The headers are missing, or open no order: the buyer's `X-Manage-Token`, or \
-                         `X-Payment-Intent` with its `X-Client-Secret`. A seat holder's link opens no invoices.";
+                         `X-Payment-Intent` with its `X-Client-Secret`. A seat holder's link opens no invoices, \
+                         and neither does a client secret retired by a new link sent to the buyer.";
 
 /// The paperwork of the order the buyer's link opens: billing details and invoices.
 #[utoipa::path(
@@ -277,7 +281,7 @@ async fn correct_billing(
             body = Vec<u8>,
             headers(("Content-Disposition" = String, description = "`attachment; filename=\"invoice-CW2026-00001.pdf\"`")),
         ),
-        (status = 404, description = "The headers open no order, or the order has no document of that number.", body = ErrorBody),
+        (status = 404, description = "The headers open no order (as for `GET /my-order`), or the order has no document of that number.", body = ErrorBody),
         (status = 500, description = "The document could not be made.", body = ErrorBody),
         (status = 503, description = "The database is overloaded; `Retry-After` says when to try again.", body = ErrorBody),
     )

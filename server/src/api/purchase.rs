@@ -7,7 +7,7 @@ use std::time::Duration;
 use serde::Serialize;
 use tokio::sync::oneshot;
 
-use crate::domain::{BillingDetails, BillingRequest, Money};
+use crate::domain::{BillingDetails, BillingRequest, Money, unprintable};
 use crate::error::{ApiError, FieldErrors};
 use crate::event::{Event, long_date};
 use crate::middleware::ClientAddress;
@@ -113,6 +113,16 @@ pub fn parse_billing(
             }
             None
         }
+    }
+}
+
+/// Adds `field`'s message when `text`, which invoices print (a buyer's or a company's name),
+/// has a character they cannot print as typed; a field already refused keeps its message.
+pub fn check_printable(text: &str, field: &'static str, what: &str, errors: &mut FieldErrors) {
+    if !errors.has(field)
+        && let Some(problem) = unprintable(text)
+    {
+        errors.add(field, problem.message(what));
     }
 }
 
@@ -369,5 +379,6 @@ pub fn gateway_error(error: GatewayError) -> ApiError {
             ApiError::Conflict("This payment can no longer be changed. Please start your purchase again.".into())
         }
         GatewayError::Unavailable(cause) => ApiError::PaymentProvider(anyhow::anyhow!(cause)),
+        GatewayError::Database(error) => error.into(),
     }
 }

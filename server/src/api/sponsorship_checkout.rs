@@ -10,7 +10,8 @@ use utoipa_axum::routes;
 
 use super::idempotency_key::IdempotencyKeyHeader;
 use super::purchase::{
-    OrderLine, PaymentCreated, Purchase, fulfil_error, is_buyer, order_paid_by, parse_billing, place_at_server_price,
+    OrderLine, PaymentCreated, Purchase, check_printable, fulfil_error, is_buyer, order_paid_by, parse_billing,
+    place_at_server_price,
 };
 use crate::domain::{BillingDetails, BillingRequest, EmailAddress, Money, could_carry_a_link};
 use crate::error::{ApiError, ApiJson, ErrorBody, FieldErrors};
@@ -43,11 +44,11 @@ struct PaymentRequest {
     /// Cents, as the form read them from the tier list; refused when they differ.
     #[schema(example = 2500000)]
     price: Option<i64>,
-    /// 2 to 200 characters once trimmed.
+    /// 2 to 200 characters once trimmed, printable on the invoice as typed (as billing details are).
     #[serde(default)]
     #[schema(required = true, example = "Acme Inc.")]
     company_name: String,
-    /// 2 to 200 characters once trimmed.
+    /// 2 to 200 characters once trimmed, printable on the invoice as typed (as billing details are).
     #[serde(default)]
     #[schema(required = true, example = "Ana Diaz")]
     contact_name: String,
@@ -173,6 +174,8 @@ fn parse_order<'a>(request: &PaymentRequest, tier: Option<&'a SponsorshipTier>) 
             "Please enter the contact's name only, without web or email addresses",
         );
     }
+    check_printable(&company_name, "companyName", "The company name", &mut errors);
+    check_printable(&contact_name, "contactName", "The contact name", &mut errors);
     let email = EmailAddress::parse(&request.email);
     if email.is_none() {
         errors.add("email", "Please enter a valid email address");
@@ -218,11 +221,12 @@ fn parse_order<'a>(request: &PaymentRequest, tier: Option<&'a SponsorshipTier>) 
     }
 }
 
-/// Trimmed text of `min..=max` characters without control characters, or the field's message.
+/// Trimmed text of `min..=max` characters, or the field's message; what its characters may be
+/// is the field's own rule.
 fn text(value: &str, min: usize, max: usize, field: &'static str, message: &str, errors: &mut FieldErrors) -> String {
     let value = value.trim();
     let length = value.chars().count();
-    if length < min || length > max || value.chars().any(char::is_control) {
+    if length < min || length > max {
         errors.add(field, message);
     }
     value.to_owned()
@@ -250,7 +254,8 @@ struct ConfirmRequest {
     /// The `paymentIntentId` the create call answered.
     #[schema(example = "pi_sandbox_0f8fad5bd9cb469fa16570867728950e")]
     payment_intent_id: String,
-    /// Proves the caller is the buyer; without it the answer carries no reference.
+    /// Proves the caller is the buyer, until the organizer sends them a new link; without it
+    /// (or after that) the answer carries no reference and no link to the sponsor's page.
     client_secret: Option<String>,
 }
 

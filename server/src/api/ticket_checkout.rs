@@ -9,7 +9,8 @@ use utoipa_axum::routes;
 
 use super::idempotency_key::IdempotencyKeyHeader;
 use super::purchase::{
-    OrderLine, PaymentCreated, Purchase, fulfil_error, is_buyer, order_paid_by, parse_billing, place_at_server_price,
+    OrderLine, PaymentCreated, Purchase, check_printable, fulfil_error, is_buyer, order_paid_by, parse_billing,
+    place_at_server_price,
 };
 use crate::domain::{BillingRequest, EmailAddress, NameError, PersonName};
 use crate::error::{ApiError, ApiJson, ErrorBody, FieldErrors};
@@ -37,7 +38,8 @@ struct PaymentIntentRequest {
     /// The order's total in cents as the visitor saw it; refused when it differs from the server's.
     #[schema(example = 79900)]
     amount: Option<i64>,
-    /// The buyer's name: 3 to 100 characters once trimmed.
+    /// The buyer's name: 3 to 100 characters once trimmed, printable on the invoice as typed
+    /// (as billing details are).
     #[serde(default)]
     #[schema(required = true, example = "Ana Diaz")]
     name: String,
@@ -135,12 +137,15 @@ pub(super) fn parse_buyer(name: &str, email: &str, errors: &mut FieldErrors) -> 
                 match error {
                     NameError::TooShort => "Name must be at least 3 characters",
                     NameError::TooLong => "Name must be at most 100 characters",
-                    NameError::ControlCharacters => "Name cannot contain control characters",
+                    NameError::ControlCharacters => "Name cannot contain control or invisible characters",
                     NameError::LooksLikeALink => "Please enter your name only, without web or email addresses",
                 },
             );
         })
         .ok();
+    if let Some(name) = &name {
+        check_printable(name.as_str(), "name", "The name", errors);
+    }
     let email = EmailAddress::parse(email);
     if email.is_none() {
         errors.add("email", "Please enter a valid email address");
@@ -189,7 +194,8 @@ struct ConfirmRequest {
     payment_intent_id: String,
     /// The `ticketId` the create call answered; refused when the payment is for another.
     ticket_id: Option<u32>,
-    /// Proves the caller is the buyer; without it the answer carries no ticket code.
+    /// Proves the caller is the buyer, until the back office sends them a new link; without it
+    /// (or after that) the answer carries no ticket code.
     client_secret: Option<String>,
 }
 

@@ -96,7 +96,7 @@ impl RegistrationRequest {
                 let message = match error {
                     NameError::TooShort => "Full name must be at least 3 characters.",
                     NameError::TooLong => "Full name must be at most 100 characters.",
-                    NameError::ControlCharacters => "Full name cannot contain control characters.",
+                    NameError::ControlCharacters => "Full name cannot contain control or invisible characters.",
                     NameError::LooksLikeALink => "Please enter your name only, without web or email addresses.",
                 };
                 errors.add("fullName", message);

@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::country::country_name;
+use super::text::unprintable;
 
 /// Billing details as checked and stored on an order.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
@@ -26,7 +27,9 @@ pub struct BillingDetails {
     pub tax_id: Option<String>,
 }
 
-/// Billing details as a request sends them, before they are checked.
+/// Billing details as a request sends them, before they are checked. What the invoice prints
+/// must print as typed: no control characters, invisible format characters or
+/// non-characters, and nothing its font (DejaVu Sans) has no glyph for, such as most emoji.
 #[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[schema(as = BillingDetailsRequest)]
@@ -51,50 +54,60 @@ pub struct BillingRequest {
 }
 
 /// A field of the billing details and why it was refused, keyed as the forms key them.
-pub type BillingError = (&'static str, &'static str);
+pub type BillingError = (&'static str, String);
 
 impl BillingDetails {
     /// The checked details, or every field's error. `company` stands in for a missing company.
+    /// What the invoice prints must print as typed: no control, invisible or non-characters,
+    /// and nothing its font cannot draw.
     pub fn parse(request: &BillingRequest, company: Option<&str>) -> Result<Self, Vec<BillingError>> {
-        let mut errors = Vec::new();
+        let mut errors: Vec<BillingError> = Vec::new();
         fn text(value: &Option<String>) -> Option<&str> {
             value.as_deref().map(str::trim).filter(|value| !value.is_empty())
         }
-        let plain = |value: &str, max: usize| value.chars().count() <= max && !value.chars().any(char::is_control);
+        let mut check = |field: &'static str, checked: Result<(), String>| {
+            if let Err(message) = checked {
+                errors.push((field, message));
+            }
+        };
         let company = text(&request.company).or(company.map(str::trim).filter(|value| !value.is_empty()));
-        if !company.is_some_and(|company| company.chars().count() >= 2 && plain(company, 200)) {
-            errors.push((
-                "billing.company",
-                "Please enter the company's name (2 to 200 characters).",
-            ));
-        }
+        check(
+            "billing.company",
+            printed(company, 2..=200, 1, "The company name").map_err(|problem| {
+                problem.unwrap_or_else(|| "Please enter the company's name (2 to 200 characters).".into())
+            }),
+        );
         let address = text(&request.address);
-        let address_ok = address.is_some_and(|address| {
-            address.chars().count() <= 200
-                && address.lines().count() <= 2
-                && !address.chars().any(|c| c.is_control() && c != '\n' && c != '\r')
-        });
-        if !address_ok {
-            errors.push(("billing.address", "Please enter the street address (one or two lines)."));
-        }
+        check(
+            "billing.address",
+            printed(address, 1..=200, 2, "The street address").map_err(|problem| {
+                problem.unwrap_or_else(|| "Please enter the street address (one or two lines).".into())
+            }),
+        );
         let city = text(&request.city);
-        if !city.is_some_and(|city| plain(city, 100)) {
-            errors.push(("billing.city", "Please enter the city."));
-        }
+        check(
+            "billing.city",
+            printed(city, 1..=100, 1, "The city")
+                .map_err(|problem| problem.unwrap_or_else(|| "Please enter the city.".into())),
+        );
         let region = text(&request.region);
-        if region.is_some_and(|region| !plain(region, 100)) {
-            errors.push(("billing.region", "The region may have at most 100 characters."));
+        if region.is_some() {
+            check(
+                "billing.region",
+                printed(region, 1..=100, 1, "The region")
+                    .map_err(|problem| problem.unwrap_or_else(|| "The region may have at most 100 characters.".into())),
+            );
         }
         let postal_code = text(&request.postal_code);
         let postal_ok = |code: &str| {
             code.chars().count() <= 20 && code.chars().all(|c| c.is_ascii_alphanumeric() || c == ' ' || c == '-')
         };
         if postal_code.is_some_and(|code| !postal_ok(code)) {
-            errors.push(("billing.postalCode", "Please enter a valid postal code."));
+            errors.push(("billing.postalCode", "Please enter a valid postal code.".to_owned()));
         }
         let country = text(&request.country).map(str::to_uppercase);
         if country.as_deref().is_none_or(|code| country_name(code).is_none()) {
-            errors.push(("billing.country", "Please choose a country from the list."));
+            errors.push(("billing.country", "Please choose a country from the list.".to_owned()));
         }
         let tax_id = text(&request.tax_id);
         let tax_id_ok = |id: &str| {
@@ -104,7 +117,7 @@ impl BillingDetails {
         if tax_id.is_some_and(|id| !tax_id_ok(id)) {
             errors.push((
                 "billing.taxId",
-                "Please enter a valid tax or VAT ID (letters, digits, spaces, . - /).",
+                "Please enter a valid tax or VAT ID (letters, digits, spaces, . - /).".to_owned(),
             ));
         }
         match (company, address, city, country) {
@@ -135,6 +148,26 @@ impl BillingDetails {
         });
         lines.push(country_name(&self.country).unwrap_or(&self.country).to_owned());
         lines
+    }
+}
+
+/// Whether `value` is text an invoice prints as typed: present, of `chars` characters on at
+/// most `lines` lines, none of them a control, invisible or non-character, or one the invoice's
+/// font cannot draw. `Err(None)` when it is missing or of the wrong length, `Err(Some(message))`
+/// naming what cannot be printed, `what` being the field in a sentence.
+fn printed(
+    value: Option<&str>,
+    chars: std::ops::RangeInclusive<usize>,
+    lines: usize,
+    what: &str,
+) -> Result<(), Option<String>> {
+    let value = value.ok_or(None)?;
+    if !chars.contains(&value.chars().count()) || value.lines().count() > lines {
+        return Err(None);
+    }
+    match value.lines().find_map(unprintable) {
+        Some(problem) => Err(Some(problem.message(what))),
+        None => Ok(()),
     }
 }
 
@@ -193,6 +226,42 @@ mod tests {
                 "billing.country",
                 "billing.taxId"
             ]
+        );
+    }
+
+    #[test]
+    fn what_an_invoice_cannot_print_is_refused_naming_the_field() {
+        let bad = BillingRequest {
+            company: Some("Acme\u{202e}cnI".into()),
+            address: Some("1 Main Street\nSuite 🚀".into()),
+            city: Some("Mia\u{200b}mi".into()),
+            region: Some("F\u{fdd0}L".into()),
+            ..request()
+        };
+
+        let errors = BillingDetails::parse(&bad, None).unwrap_err();
+
+        let fields: Vec<&str> = errors.iter().map(|(field, _)| *field).collect();
+        assert_eq!(
+            fields,
+            ["billing.company", "billing.address", "billing.city", "billing.region"]
+        );
+        assert_eq!(
+            errors[0].1,
+            "The company name cannot contain invisible characters, such as text-direction marks or zero-width spaces."
+        );
+        assert_eq!(
+            errors[1].1,
+            "The street address cannot contain “🚀”: invoices are printed in a font that does not have it. Please \
+             leave it out."
+        );
+        let tabbed = BillingRequest {
+            city: Some("Mi\tami".into()),
+            ..request()
+        };
+        assert_eq!(
+            BillingDetails::parse(&tabbed, None).unwrap_err(),
+            [("billing.city", "The city cannot contain control characters.".to_owned())]
         );
     }
 

@@ -15,5 +15,5 @@ pub use email::EmailAddress;
 pub use masked::{mask_email, mask_name};
 pub use money::Money;
 pub use order_kind::OrderKind;
-pub use text::could_carry_a_link;
+pub use text::{Unprintable, could_carry_a_link, is_hidden, unprintable};
 pub use waitlist::{InterestArea, NameError, PersonName, WaitlistRegistration};

@@ -15,7 +15,7 @@ impl PersonName {
         match name.chars().count() {
             n if n < Self::MIN_CHARS => Err(NameError::TooShort),
             n if n > Self::MAX_CHARS => Err(NameError::TooLong),
-            _ if name.chars().any(char::is_control) => Err(NameError::ControlCharacters),
+            _ if name.chars().any(super::is_hidden) => Err(NameError::ControlCharacters),
             _ if super::could_carry_a_link(name) => Err(NameError::LooksLikeALink),
             _ => Ok(Self(name.to_owned())),
         }
@@ -30,6 +30,7 @@ impl PersonName {
 pub enum NameError {
     TooShort,
     TooLong,
+    /// Control, format (a text-direction override) or non-characters: never part of a name.
     ControlCharacters,
     LooksLikeALink,
 }
@@ -106,6 +107,8 @@ mod tests {
         assert_eq!(PersonName::parse("José").unwrap().as_str(), "José");
         assert_eq!(PersonName::parse(&"x".repeat(101)), Err(NameError::TooLong));
         assert_eq!(PersonName::parse("Ana\u{0}Diaz"), Err(NameError::ControlCharacters));
+        assert_eq!(PersonName::parse("Ana\u{202e}zaiD"), Err(NameError::ControlCharacters));
+        assert_eq!(PersonName::parse("Ana\u{fdd0}"), Err(NameError::ControlCharacters));
     }
 
     #[test]

@@ -1,5 +1,6 @@
-//! The layout of an invoice or credit note as a PDF: one page, DejaVu Sans embedded (so any
-//! reader shows it and the text can be copied and searched), made with krilla.
+//! The layout of an invoice or credit note as a PDF, with DejaVu Sans embedded (so any reader
+//! shows it and the text can be copied and searched), made with krilla. It fits one page
+//! unless the buyer's details are long; then it flows onto more, each with the footer.
 
 use std::sync::OnceLock;
 
@@ -16,7 +17,7 @@ use krilla::{Data, Document};
 
 use super::document::{InvoiceDocument, Paper};
 use crate::domain::Money;
-use crate::typography::{text_width, wrap};
+use crate::typography::{Sans, sans, text_width, wrap};
 
 #[derive(Debug, thiserror::Error)]
 pub enum PdfError {
@@ -30,13 +31,15 @@ const MARGIN: f32 = 54.0;
 const INK: (u8, u8, u8) = (11, 27, 51);
 const MUTED: (u8, u8, u8) = (71, 85, 105);
 const RULE: (u8, u8, u8) = (203, 213, 225);
+const FOOTER_SIZE: f32 = 8.0;
+const FOOTER_LEADING: f32 = 11.0;
+/// Where the flowing text starts on a page after the first, below the line naming the document.
+const CONTINUED_TOP: f32 = MARGIN + 34.0;
 
-/// The two weights of DejaVu Sans: for krilla to embed, and for measuring.
+/// The two weights of DejaVu Sans for krilla to embed; measured with `typography::sans`.
 struct Typeface {
     regular: Font,
     bold: Font,
-    regular_metrics: FontRef<'static>,
-    bold_metrics: FontRef<'static>,
 }
 
 fn typeface() -> Result<&'static Typeface, PdfError> {
@@ -46,8 +49,6 @@ fn typeface() -> Result<&'static Typeface, PdfError> {
             Some(Typeface {
                 regular: Font::new(Data::from(dejavu::sans::regular()), 0)?,
                 bold: Font::new(Data::from(dejavu::sans::bold()), 0)?,
-                regular_metrics: FontRef::try_from_slice(dejavu::sans::regular()).ok()?,
-                bold_metrics: FontRef::try_from_slice(dejavu::sans::bold()).ok()?,
             })
         })
         .as_ref()
@@ -60,20 +61,35 @@ enum Weight {
     Bold,
 }
 
-/// A page being laid out from the top down.
-struct Page<'a, 'b> {
-    surface: &'a mut Surface<'b>,
-    type_: &'static Typeface,
+/// Something to draw, at a baseline `y` measured down the document as if it were one long page.
+enum Mark {
+    Text {
+        x: f32,
+        y: f32,
+        text: String,
+        size: f32,
+        weight: Weight,
+        color: (u8, u8, u8),
+    },
+    Rule {
+        y: f32,
+    },
+}
+
+/// The document laid out from the top down, before it is cut into pages.
+struct Layout {
+    sans: &'static Sans,
     width: f32,
     /// The baseline of the next line.
     y: f32,
+    marks: Vec<Mark>,
 }
 
-impl Page<'_, '_> {
+impl Layout {
     fn metrics(&self, weight: Weight) -> &FontRef<'static> {
         match weight {
-            Weight::Regular => &self.type_.regular_metrics,
-            Weight::Bold => &self.type_.bold_metrics,
+            Weight::Regular => &self.sans.regular,
+            Weight::Bold => &self.sans.bold,
         }
     }
 
@@ -91,13 +107,14 @@ impl Page<'_, '_> {
     }
 
     fn text(&mut self, x: f32, y: f32, text: &str, size: f32, weight: Weight, color: (u8, u8, u8)) {
-        self.surface.set_fill(Some(fill(color)));
-        let font = match weight {
-            Weight::Regular => self.type_.regular.clone(),
-            Weight::Bold => self.type_.bold.clone(),
-        };
-        self.surface
-            .draw_text(Point::from_xy(x, y), font, size, text, false, TextDirection::Auto);
+        self.marks.push(Mark::Text {
+            x,
+            y,
+            text: text.to_owned(),
+            size,
+            weight,
+            color,
+        });
     }
 
     /// `text` ending at `right`.
@@ -107,14 +124,7 @@ impl Page<'_, '_> {
     }
 
     fn rule(&mut self, y: f32) {
-        if let Some(rect) = Rect::from_xywh(MARGIN, y, self.width - 2.0 * MARGIN, 0.75) {
-            let mut path = PathBuilder::new();
-            path.push_rect(rect);
-            if let Some(path) = path.finish() {
-                self.surface.set_fill(Some(fill(RULE)));
-                self.surface.draw_path(&path);
-            }
-        }
+        self.marks.push(Mark::Rule { y });
     }
 
     /// A block of lines at `x`, wrapped to `width`, from the current baseline; answers where it ends.
@@ -127,6 +137,25 @@ impl Page<'_, '_> {
             }
         }
         y
+    }
+}
+
+/// How the long page of a layout is cut: the first page holds what lies above `bottom`, each
+/// later page the next stretch as tall as the room between `CONTINUED_TOP` and `bottom`.
+struct Pages {
+    bottom: f32,
+}
+
+impl Pages {
+    /// The page (from 0) and the baseline on it of a mark at `y`.
+    fn place(&self, y: f32) -> (usize, f32) {
+        if y <= self.bottom {
+            return (0, y);
+        }
+        let room = self.bottom - CONTINUED_TOP;
+        let past = y - self.bottom;
+        let later = (past / room).ceil().max(1.0);
+        (later as usize, CONTINUED_TOP + past - (later - 1.0) * room)
     }
 }
 
@@ -143,13 +172,48 @@ fn money(amount: Money) -> String {
     amount.to_string()
 }
 
-/// The document as a one-page PDF.
+/// The document as a PDF: one page, or as many as its text needs.
 pub fn render_pdf(document: &InvoiceDocument) -> Result<Vec<u8>, PdfError> {
     let type_ = typeface()?;
     let (width, height) = match document.paper {
         Paper::Letter => (612.0, 792.0),
         Paper::A4 => (595.28, 841.89),
     };
+    let mut layout = Layout {
+        sans: sans().ok_or(PdfError::Font)?,
+        width,
+        y: MARGIN + 20.0,
+        marks: Vec::new(),
+    };
+    lay_out(&mut layout, document);
+    let footer = document.footer.as_deref().map_or_else(Vec::new, |footer| {
+        layout.lines_of(footer, FOOTER_SIZE, Weight::Regular, width - 2.0 * MARGIN)
+    });
+    let footer_top = height - MARGIN - FOOTER_LEADING * footer.len().saturating_sub(1) as f32;
+    // Room above the footer for the last line's descenders and a gap; a footer too tall for
+    // the page still leaves a few lines a page, never none.
+    let pages = Pages {
+        bottom: if footer.is_empty() {
+            height - MARGIN
+        } else {
+            footer_top - 20.0
+        }
+        .max(CONTINUED_TOP + 40.0),
+    };
+    let mut placed: Vec<(usize, f32, &Mark)> = layout
+        .marks
+        .iter()
+        .map(|mark| {
+            let y = match mark {
+                Mark::Text { y, .. } | Mark::Rule { y } => *y,
+            };
+            let (page, y) = pages.place(y);
+            (page, y, mark)
+        })
+        .collect();
+    placed.sort_by_key(|(page, ..)| *page);
+    let count = placed.last().map_or(1, |(page, ..)| page + 1);
+
     let mut pdf = Document::new();
     pdf.set_metadata(
         Metadata::new()
@@ -158,26 +222,89 @@ pub fn render_pdf(document: &InvoiceDocument) -> Result<Vec<u8>, PdfError> {
             .creator("The conference website".to_owned()),
     );
     let settings = PageSettings::from_wh(width, height).ok_or_else(|| PdfError::Write("page size".into()))?;
-    let mut pdf_page = pdf.start_page_with(settings);
-    let mut surface = pdf_page.surface();
-    let mut page = Page {
-        surface: &mut surface,
-        type_,
-        width,
-        y: MARGIN + 20.0,
-    };
-    lay_out(&mut page, document, height);
-    surface.finish();
-    pdf_page.finish();
+    for index in 0..count {
+        let mut pdf_page = pdf.start_page_with(settings.clone());
+        let mut surface = pdf_page.surface();
+        let mut draw = Draw {
+            surface: &mut surface,
+            type_,
+            layout: &layout,
+        };
+        for (_, y, mark) in placed.iter().filter(|(page, ..)| *page == index) {
+            match mark {
+                Mark::Text {
+                    x,
+                    text,
+                    size,
+                    weight,
+                    color,
+                    ..
+                } => draw.text(*x, *y, text, *size, *weight, *color),
+                Mark::Rule { .. } => draw.rule(*y),
+            }
+        }
+        for (line, text) in footer.iter().enumerate() {
+            let y = footer_top + FOOTER_LEADING * line as f32;
+            draw.text(MARGIN, y, text, FOOTER_SIZE, Weight::Regular, MUTED);
+        }
+        if count > 1 {
+            if index > 0 {
+                let continued = format!("{} {}, continued", document.kind.title(), document.number);
+                draw.text(MARGIN, MARGIN + 10.0, &continued, 8.5, Weight::Bold, MUTED);
+            }
+            let page_number = format!("Page {} of {count}", index + 1);
+            let x = width - MARGIN - layout.width_of(&page_number, FOOTER_SIZE, Weight::Regular);
+            draw.text(
+                x,
+                height - MARGIN + 18.0,
+                &page_number,
+                FOOTER_SIZE,
+                Weight::Regular,
+                MUTED,
+            );
+        }
+        surface.finish();
+        pdf_page.finish();
+    }
     pdf.finish().map_err(|error| PdfError::Write(format!("{error:?}")))
 }
 
-fn lay_out(page: &mut Page<'_, '_>, document: &InvoiceDocument, height: f32) {
-    let right = page.width - MARGIN;
-    let content = page.width - 2.0 * MARGIN;
+/// One page being drawn.
+struct Draw<'a, 'b> {
+    surface: &'a mut Surface<'b>,
+    type_: &'static Typeface,
+    layout: &'a Layout,
+}
+
+impl Draw<'_, '_> {
+    fn text(&mut self, x: f32, y: f32, text: &str, size: f32, weight: Weight, color: (u8, u8, u8)) {
+        self.surface.set_fill(Some(fill(color)));
+        let font = match weight {
+            Weight::Regular => self.type_.regular.clone(),
+            Weight::Bold => self.type_.bold.clone(),
+        };
+        self.surface
+            .draw_text(Point::from_xy(x, y), font, size, text, false, TextDirection::Auto);
+    }
+
+    fn rule(&mut self, y: f32) {
+        if let Some(rect) = Rect::from_xywh(MARGIN, y, self.layout.width - 2.0 * MARGIN, 0.75) {
+            let mut path = PathBuilder::new();
+            path.push_rect(rect);
+            if let Some(path) = path.finish() {
+                self.surface.set_fill(Some(fill(RULE)));
+                self.surface.draw_path(&path);
+            }
+        }
+    }
+}
+
+fn lay_out(layout: &mut Layout, document: &InvoiceDocument) {
+    let right = layout.width - MARGIN;
+    let content = layout.width - 2.0 * MARGIN;
 
     // Title, and the document's particulars on the right.
-    page.text(MARGIN, page.y, document.kind.title(), 22.0, Weight::Bold, INK);
+    layout.text(MARGIN, layout.y, document.kind.title(), 22.0, Weight::Bold, INK);
     let mut facts = vec![
         format!("Number {}", document.number),
         format!("Date {}", document.issued_on),
@@ -186,12 +313,12 @@ fn lay_out(page: &mut Page<'_, '_>, document: &InvoiceDocument, height: f32) {
     if let Some(refers_to) = &document.refers_to {
         facts.push(format!("Refers to {refers_to}"));
     }
-    let mut fact_y = page.y - 10.0;
+    let mut fact_y = layout.y - 10.0;
     for fact in &facts {
-        page.right(right, fact_y, fact, 9.5, Weight::Regular, MUTED);
+        layout.right(right, fact_y, fact, 9.5, Weight::Regular, MUTED);
         fact_y += 13.0;
     }
-    page.y = (page.y + 34.0).max(fact_y + 12.0);
+    layout.y = (layout.y + 34.0).max(fact_y + 12.0);
 
     // Seller on the left, buyer on the right.
     let column = (content - 24.0) / 2.0;
@@ -206,9 +333,9 @@ fn lay_out(page: &mut Page<'_, '_>, document: &InvoiceDocument, height: f32) {
         }
         lines
     };
-    page.text(MARGIN, page.y, "From", 8.5, Weight::Bold, MUTED);
-    page.text(MARGIN + column + 24.0, page.y, "Billed to", 8.5, Weight::Bold, MUTED);
-    let top = page.y + 15.0;
+    layout.text(MARGIN, layout.y, "From", 8.5, Weight::Bold, MUTED);
+    layout.text(MARGIN + column + 24.0, layout.y, "Billed to", 8.5, Weight::Bold, MUTED);
+    let top = layout.y + 15.0;
     let seller = party(
         &document.seller.name,
         &document.seller.address,
@@ -221,27 +348,27 @@ fn lay_out(page: &mut Page<'_, '_>, document: &InvoiceDocument, height: f32) {
         &document.buyer.tax_id,
         &document.buyer.email,
     );
-    let seller_end = page.block(MARGIN, top, column, &seller, 13.0);
-    let buyer_end = page.block(MARGIN + column + 24.0, top, column, &buyer, 13.0);
-    page.y = seller_end.max(buyer_end) + 10.0;
+    let seller_end = layout.block(MARGIN, top, column, &seller, 13.0);
+    let buyer_end = layout.block(MARGIN + column + 24.0, top, column, &buyer, 13.0);
+    layout.y = seller_end.max(buyer_end) + 10.0;
 
     if let Some(note) = &document.note {
-        page.y = page.block(MARGIN, page.y, content, &[(note.clone(), Weight::Regular, 9.5)], 13.0) + 6.0;
+        layout.y = layout.block(MARGIN, layout.y, content, &[(note.clone(), Weight::Regular, 9.5)], 13.0) + 6.0;
     }
 
     // The lines.
     let (quantity_right, unit_right) = (right - 170.0, right - 85.0);
     let description_width = quantity_right - 40.0 - MARGIN;
-    page.y += 8.0;
-    page.text(MARGIN, page.y, "Description", 8.5, Weight::Bold, MUTED);
-    page.right(quantity_right, page.y, "Qty", 8.5, Weight::Bold, MUTED);
-    page.right(unit_right, page.y, "Unit price", 8.5, Weight::Bold, MUTED);
-    page.right(right, page.y, "Amount", 8.5, Weight::Bold, MUTED);
-    page.rule(page.y + 5.0);
-    page.y += 20.0;
+    layout.y += 8.0;
+    layout.text(MARGIN, layout.y, "Description", 8.5, Weight::Bold, MUTED);
+    layout.right(quantity_right, layout.y, "Qty", 8.5, Weight::Bold, MUTED);
+    layout.right(unit_right, layout.y, "Unit price", 8.5, Weight::Bold, MUTED);
+    layout.right(right, layout.y, "Amount", 8.5, Weight::Bold, MUTED);
+    layout.rule(layout.y + 5.0);
+    layout.y += 20.0;
     for line in &document.lines {
-        let row = page.y;
-        page.right(
+        let row = layout.y;
+        layout.right(
             quantity_right,
             row,
             &line.quantity.to_string(),
@@ -249,9 +376,9 @@ fn lay_out(page: &mut Page<'_, '_>, document: &InvoiceDocument, height: f32) {
             Weight::Regular,
             INK,
         );
-        page.right(unit_right, row, &money(line.unit_price), 9.5, Weight::Regular, INK);
-        page.right(right, row, &money(line.amount), 9.5, Weight::Regular, INK);
-        page.y = page.block(
+        layout.right(unit_right, row, &money(line.unit_price), 9.5, Weight::Regular, INK);
+        layout.right(right, row, &money(line.amount), 9.5, Weight::Regular, INK);
+        layout.y = layout.block(
             MARGIN,
             row,
             description_width,
@@ -260,8 +387,8 @@ fn lay_out(page: &mut Page<'_, '_>, document: &InvoiceDocument, height: f32) {
         ) + 4.0;
     }
     for discount in &document.discounts {
-        let row = page.y;
-        page.right(
+        let row = layout.y;
+        layout.right(
             right,
             row,
             &money(Money::from_cents(-discount.amount.cents())),
@@ -269,7 +396,7 @@ fn lay_out(page: &mut Page<'_, '_>, document: &InvoiceDocument, height: f32) {
             Weight::Regular,
             INK,
         );
-        page.y = page.block(
+        layout.y = layout.block(
             MARGIN,
             row,
             description_width,
@@ -277,8 +404,8 @@ fn lay_out(page: &mut Page<'_, '_>, document: &InvoiceDocument, height: f32) {
             13.0,
         ) + 4.0;
     }
-    page.rule(page.y - 6.0);
-    page.y += 10.0;
+    layout.rule(layout.y - 6.0);
+    layout.y += 10.0;
 
     // The totals.
     let label_right = unit_right;
@@ -310,26 +437,32 @@ fn lay_out(page: &mut Page<'_, '_>, document: &InvoiceDocument, height: f32) {
     }
     for (label, amount, weight) in &totals {
         let size = if *weight == Weight::Bold { 11.0 } else { 9.5 };
-        page.right(label_right, page.y, label, size, *weight, INK);
-        page.right(right, page.y, amount, size, *weight, INK);
-        page.y += 16.0;
+        layout.right(label_right, layout.y, label, size, *weight, INK);
+        layout.right(right, layout.y, amount, size, *weight, INK);
+        layout.y += 16.0;
     }
-    page.y += 8.0;
-    page.y = page.block(
+    layout.y += 8.0;
+    layout.y = layout.block(
         MARGIN,
-        page.y,
+        layout.y,
         content,
         &[(document.payment.clone(), Weight::Regular, 9.5)],
         13.0,
     );
+}
 
-    // The footer, at the foot of the page.
-    if let Some(footer) = &document.footer {
-        let lines = page.lines_of(footer, 8.0, Weight::Regular, content);
-        let mut y = height - MARGIN - 11.0 * (lines.len().saturating_sub(1)) as f32;
-        for line in lines {
-            page.text(MARGIN, y, &line, 8.0, Weight::Regular, MUTED);
-            y += 11.0;
-        }
+#[cfg(test)]
+mod tests {
+    use super::{CONTINUED_TOP, Pages};
+
+    #[test]
+    fn what_passes_the_bottom_of_a_page_continues_at_the_top_of_the_next() {
+        let pages = Pages { bottom: 700.0 };
+        let room = 700.0 - CONTINUED_TOP;
+
+        assert_eq!(pages.place(700.0), (0, 700.0));
+        assert_eq!(pages.place(713.0), (1, CONTINUED_TOP + 13.0));
+        assert_eq!(pages.place(700.0 + room), (1, 700.0));
+        assert_eq!(pages.place(713.0 + room), (2, CONTINUED_TOP + 13.0));
     }
 }

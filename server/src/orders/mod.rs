@@ -100,6 +100,9 @@ pub struct Order {
     /// SHA-256 of the payment's client secret: whoever holds the secret is the buyer.
     #[serde(skip)]
     pub client_secret_hash: Option<String>,
+    /// When a new private link for the buyer retired the client secret as their proof.
+    #[serde(skip)]
+    pub client_secret_retired_at: Option<i64>,
     /// The address the order was placed from, for the caps on open reservations.
     #[schema(required = true)]
     pub client_address: Option<String>,
@@ -154,11 +157,14 @@ impl NewOrder {
 
 impl Order {
     /// Whether `client_secret` is this order's payment secret, which only the buyer's
-    /// browser was given.
+    /// browser was given, and no new link has retired it since: a secret that leaked with the
+    /// confirmation page's address stops working once the buyer is sent a new link.
     pub fn is_buyer_secret(&self, client_secret: &str) -> bool {
-        self.client_secret_hash
-            .as_deref()
-            .is_some_and(|stored| crate::secrets::matches_digest(stored, client_secret))
+        self.client_secret_retired_at.is_none()
+            && self
+                .client_secret_hash
+                .as_deref()
+                .is_some_and(|stored| crate::secrets::matches_digest(stored, client_secret))
     }
 }
 

@@ -135,6 +135,7 @@ mod tests {
             gateway: "sandbox".into(),
             payment_id: None,
             client_secret_hash: None,
+            client_secret_retired_at: None,
             client_address: None,
             units_held: 1,
             pickup_code: None,

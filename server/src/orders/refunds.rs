@@ -256,7 +256,7 @@ async fn complete(
         }
         // Not knowing whether the gateway acted, the refund stays pending; asking
         // again with its key finishes it without refunding twice.
-        Err(error @ GatewayError::Unavailable(_)) => Err(RefundError::Gateway(error)),
+        Err(error @ (GatewayError::Unavailable(_) | GatewayError::Database(_))) => Err(RefundError::Gateway(error)),
         Err(error) => {
             store.fail_refund(&record.id, &error.to_string()).await?;
             Err(RefundError::Gateway(error))

@@ -122,6 +122,10 @@ pub enum GatewayError {
     /// The provider failed or could not be reached.
     #[error("the payment provider failed: {0}")]
     Unavailable(String),
+    /// The sandbox keeps its payments in the site's own database: when that fails, it is
+    /// the database that is down (503 and `Retry-After`), not a payment provider (502).
+    #[error("the sandbox's payments could not be read or written: {0}")]
+    Database(#[from] sqlx::Error),
 }
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]

@@ -63,17 +63,13 @@ impl PaymentGateway for SandboxGateway {
     async fn create_payment(&self, payment: &NewPayment) -> Result<Payment, GatewayError> {
         let id = format!("pi_sandbox_{}", uuid::Uuid::new_v4().simple());
         let client_secret = format!("{id}_secret_{}", uuid::Uuid::new_v4().simple());
-        self.store
-            .create_sandbox_payment(&id, &client_secret, payment)
-            .await
-            .map_err(|error| GatewayError::Unavailable(error.to_string()))
+        Ok(self.store.create_sandbox_payment(&id, &client_secret, payment).await?)
     }
 
     async fn retrieve_payment(&self, payment_id: &str) -> Result<Payment, GatewayError> {
         self.store
             .sandbox_payment(payment_id)
-            .await
-            .map_err(|error| GatewayError::Unavailable(error.to_string()))?
+            .await?
             .ok_or_else(|| GatewayError::NotFound(payment_id.to_owned()))
     }
 
@@ -81,8 +77,7 @@ impl PaymentGateway for SandboxGateway {
         let refunded = self
             .store
             .refund_sandbox_payment(payment_id, amount, idempotency_key)
-            .await
-            .map_err(|error| GatewayError::Unavailable(error.to_string()))?;
+            .await?;
         if refunded {
             // Keyed like Stripe's: the same key always names the same refund.
             Ok(Refund {
@@ -97,11 +92,7 @@ impl PaymentGateway for SandboxGateway {
     }
 
     async fn cancel_payment(&self, payment_id: &str) -> Result<(), GatewayError> {
-        let status = self
-            .store
-            .cancel_sandbox_payment(payment_id)
-            .await
-            .map_err(|error| GatewayError::Unavailable(error.to_string()))?;
+        let status = self.store.cancel_sandbox_payment(payment_id).await?;
         match status {
             Some(PaymentStatus::Canceled) => Ok(()),
             Some(other) => Err(GatewayError::UnexpectedState(format!(

@@ -80,7 +80,8 @@ pub enum PaidTransition {
 pub(super) const ORDER_COLUMNS: &str = "id, reference, kind, status, buyer_name, buyer_email, sku, variant_sku, item_name,
     unit_price, quantity, options, amount, refunded_amount, currency, gateway, payment_id, client_secret_hash, client_address,
     units_held, pickup_code, last_payment_error, refund_reason, manage_token_hash, picked_up_at, picked_up_by, created_at,
-    updated_at, expires_at, paid_at, phase, discounts, code, tax, billing, billing_corrected_at";
+    updated_at, expires_at, paid_at, phase, discounts, code, tax, billing, billing_corrected_at,
+    client_secret_retired_at";
 
 pub(super) fn order_from_row(row: &AnyRow) -> Result<Order, sqlx::Error> {
     let decode_error = |column: &str, value: &str| sqlx::Error::ColumnDecode {
@@ -110,6 +111,7 @@ pub(super) fn order_from_row(row: &AnyRow) -> Result<Order, sqlx::Error> {
         gateway: row.try_get("gateway")?,
         payment_id: row.try_get("payment_id")?,
         client_secret_hash: row.try_get("client_secret_hash")?,
+        client_secret_retired_at: row.try_get("client_secret_retired_at")?,
         client_address: row.try_get("client_address")?,
         units_held: row.try_get("units_held")?,
         pickup_code: row.try_get("pickup_code")?,

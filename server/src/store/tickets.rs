@@ -606,7 +606,9 @@ async fn handovers_capped(
 
 /// Gives the order's private link ("Manage your tickets", or the sponsor's page) a new
 /// secret and queues the receipt that carries it; the earlier links stop working (they are
-/// known only to their emails and pages). Answers the new secret.
+/// known only to their emails and pages), and so does the payment's client secret as the
+/// buyer's proof (it is in the confirmation page's address, as in the browser's history).
+/// Answers the new secret.
 pub(super) async fn renew_manage_link(
     tx: &mut Transaction<'_, Any>,
     order_id: &str,
@@ -615,10 +617,14 @@ pub(super) async fn renew_manage_link(
 ) -> Result<String, sqlx::Error> {
     let token = secrets::random_token();
     set_manage_token(tx, order_id, &token).await?;
-    sqlx::query("UPDATE orders SET page_token_hash = 'revoked' WHERE id = $1")
-        .bind(order_id)
-        .execute(&mut **tx)
-        .await?;
+    sqlx::query(
+        "UPDATE orders SET page_token_hash = 'revoked', client_secret_retired_at = COALESCE(client_secret_retired_at, $2)
+         WHERE id = $1",
+    )
+    .bind(order_id)
+    .bind(now_millis())
+    .execute(&mut **tx)
+    .await?;
     queue_email_with_link(
         tx,
         EmailKind::OrderConfirmation,

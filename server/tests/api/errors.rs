@@ -190,3 +190,111 @@ mod a_lost_database_connection_answers_503 {
         );
     }
 }
+
+/// PostgreSQL: the sandbox gateway keeps its payments in the site's database, so a connection
+/// lost under one of its reads or writes is the database being unavailable (503 with
+/// `Retry-After`), not a payment provider failing (502).
+mod sandbox_outage {
+    use serde_json::{Value, json};
+    use tokio::task::JoinHandle;
+
+    use crate::helpers::{Db, TestApp, TestOptions, spawn_app, wait_for_a_lock_wait};
+
+    pub async fn app() -> Option<TestApp> {
+        spawn_app(Db::Postgres, TestOptions::default()).await
+    }
+
+    pub async fn ticket_order(app: &TestApp) -> Value {
+        let amount = app.ticket_total("developer", 1).await;
+        json!({ "ticketType": "developer", "amount": amount, "name": "Ana Diaz", "email": "ana@example.com" })
+    }
+
+    /// Posts `body` while the sandbox's payments are locked, ends the connection that waits
+    /// for them, and answers what the call got.
+    pub async fn post_losing_the_connection(app: &TestApp, path: &str, body: &Value) -> reqwest::Response {
+        let database = app.database().await;
+        let mut holding = database.begin().await.unwrap();
+        sqlx::query("LOCK TABLE sandbox_payments IN ACCESS EXCLUSIVE MODE")
+            .execute(&mut *holding)
+            .await
+            .unwrap();
+        let call: JoinHandle<reqwest::Response> = tokio::spawn({
+            let (client, url, body) = (app.client.clone(), app.url(path), body.clone());
+            async move { client.post(url).json(&body).send().await.unwrap() }
+        });
+        wait_for_a_lock_wait(&database, &call).await;
+        let ended: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM (SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+             WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()) AS ended",
+        )
+        .fetch_one(&database)
+        .await
+        .unwrap();
+        assert_eq!(ended, 1);
+        holding.rollback().await.unwrap();
+        call.await.unwrap()
+    }
+
+    pub async fn assert_unavailable(answer: reqwest::Response) {
+        assert_eq!(answer.status(), 503);
+        assert_eq!(answer.headers()["retry-after"], "1");
+        assert_eq!(
+            answer.json::<Value>().await.unwrap()["message"],
+            "The service is temporarily unavailable. Please try again shortly."
+        );
+    }
+}
+
+/// The sandbox's write of a new payment.
+mod a_lost_connection_creating_a_sandbox_payment_answers_503 {
+    use super::sandbox_outage::{app, assert_unavailable, post_losing_the_connection, ticket_order};
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn postgres() {
+        let Some(app) = app().await else {
+            return;
+        };
+        let order = ticket_order(&app).await;
+
+        let created = post_losing_the_connection(&app, "/api/create-payment-intent", &order).await;
+
+        assert_unavailable(created).await;
+        assert_eq!(
+            app.post_json("/api/create-payment-intent", &order).await.status(),
+            200,
+            "and it recovers"
+        );
+    }
+}
+
+/// The sandbox's read of a payment a confirm call checks.
+mod a_lost_connection_confirming_a_sandbox_payment_answers_503 {
+    use serde_json::{Value, json};
+
+    use super::sandbox_outage::{app, assert_unavailable, post_losing_the_connection, ticket_order};
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn postgres() {
+        let Some(app) = app().await else {
+            return;
+        };
+        let created: Value = app
+            .post_json("/api/create-payment-intent", &ticket_order(&app).await)
+            .await
+            .json()
+            .await
+            .unwrap();
+        let secret = created["clientSecret"].as_str().unwrap();
+        assert_eq!(app.pay_with_card(secret, "4242424242424242").await.status(), 200);
+        let confirm = json!({ "paymentIntentId": created["paymentIntentId"], "clientSecret": secret });
+
+        let confirmed = post_losing_the_connection(&app, "/api/confirm-purchase", &confirm).await;
+
+        assert_unavailable(confirmed).await;
+        assert_eq!(
+            app.post_json("/api/confirm-purchase", &confirm).await.status(),
+            200,
+            "and it recovers"
+        );
+    }
+}

@@ -6,6 +6,7 @@ use std::collections::BTreeSet;
 use std::io::Read;
 use std::sync::Arc;
 
+use ab_glyph::Font as _;
 use serde_json::{Value, json};
 use time::{Duration, OffsetDateTime};
 
@@ -108,6 +109,99 @@ fn squashed(text: &str) -> String {
 /// Whether the PDF text `text` says `expected`, white space aside.
 fn says(text: &str, expected: &str) -> bool {
     text.contains(&squashed(expected))
+}
+
+/// The runs of text a PDF draws, as its reader finds them: each page's size, and each run's
+/// page, start, baseline, size in points and text. (The reader places the characters of a run
+/// at its start, give or take kerning, so runs are told apart by their starts.)
+#[derive(Default)]
+struct Drawn {
+    pages: Vec<(f64, f64)>,
+    runs: Vec<Run>,
+}
+
+struct Run {
+    page: usize,
+    left: f64,
+    baseline: f64,
+    size: f64,
+    text: String,
+    /// Where the reader placed the last character.
+    last: f64,
+}
+
+impl Run {
+    /// The run's width set in DejaVu Sans, in points. The reader does not say which weight a
+    /// run is in, so it is measured in the regular, the narrower.
+    fn width(&self) -> f64 {
+        let regular = &conference::typography::sans().expect("the bundled font").regular;
+        let scale = regular.pt_to_px_scale(self.size as f32).unwrap();
+        f64::from(conference::typography::text_width(regular, scale, &self.text))
+    }
+}
+
+impl pdf_extract::OutputDev for Drawn {
+    fn begin_page(
+        &mut self,
+        _: u32,
+        media_box: &pdf_extract::MediaBox,
+        _: Option<(f64, f64, f64, f64)>,
+    ) -> Result<(), pdf_extract::OutputError> {
+        self.pages
+            .push((media_box.urx - media_box.llx, media_box.ury - media_box.lly));
+        Ok(())
+    }
+
+    fn end_page(&mut self) -> Result<(), pdf_extract::OutputError> {
+        Ok(())
+    }
+
+    fn output_character(
+        &mut self,
+        trm: &pdf_extract::Transform,
+        _: f64,
+        _: f64,
+        font_size: f64,
+        character: &str,
+    ) -> Result<(), pdf_extract::OutputError> {
+        let (page, x, baseline, size) = (self.pages.len() - 1, trm.m31, trm.m32, font_size * trm.m11.abs());
+        match self.runs.last_mut() {
+            Some(run)
+                if run.page == page && run.baseline == baseline && run.size == size && (x - run.last).abs() < 5.0 =>
+            {
+                run.text.push_str(character);
+                run.last = x;
+            }
+            _ => self.runs.push(Run {
+                page,
+                left: x,
+                baseline,
+                size,
+                text: character.to_owned(),
+                last: x,
+            }),
+        }
+        Ok(())
+    }
+
+    fn begin_word(&mut self) -> Result<(), pdf_extract::OutputError> {
+        Ok(())
+    }
+
+    fn end_word(&mut self) -> Result<(), pdf_extract::OutputError> {
+        Ok(())
+    }
+
+    fn end_line(&mut self) -> Result<(), pdf_extract::OutputError> {
+        Ok(())
+    }
+}
+
+fn drawn(pdf: &[u8]) -> Drawn {
+    let document = pdf_extract::Document::load_mem(pdf).expect("a PDF");
+    let mut drawn = Drawn::default();
+    pdf_extract::output_doc(&document, &mut drawn).expect("the PDF's text can be read");
+    drawn
 }
 
 async fn pdf_at(request: reqwest::RequestBuilder) -> Vec<u8> {
@@ -286,6 +380,174 @@ on_both_databases! {
         assert_eq!(someone_elses.status(), 404, "another order's proof opens not this invoice");
         assert_eq!(app.get(&url).await.status(), 404);
         assert_eq!(app.get("/api/my-order").await.status(), 404);
+    }
+}
+
+on_both_databases! {
+    /// "New link": resending a ticket order's receipt retires the confirmation page's client
+    /// secret as the buyer's proof, with the old manage link; the new link opens the paperwork.
+    async fn a_new_manage_link_retires_the_client_secret(app, options()) {
+        let created = team_for_acme(&app, "ana@acme.example").await;
+        let order_id = created["orderId"].as_str().unwrap();
+        let first = app.buyer_manage_token(order_id).await;
+        let paperwork = my_order(&app, &created).await;
+        assert_eq!(paperwork.status(), 200, "the just-paid buyer's secret opens the paperwork");
+        let url = paperwork.json::<Value>().await.unwrap()["invoices"][0]["url"].as_str().unwrap().to_owned();
+        let confirm = json!({ "paymentIntentId": created["paymentIntentId"], "clientSecret": created["clientSecret"] });
+        let confirmed: Value = app.post_json("/api/confirm-purchase", &confirm).await.json().await.unwrap();
+        assert!(confirmed["reference"].is_string());
+
+        let resent = app.admin_post(&format!("/api/admin/orders/{order_id}/resend-confirmation"), &json!({})).await;
+
+        assert_eq!(resent.status(), 200);
+        assert_eq!(my_order(&app, &created).await.status(), 404);
+        assert_eq!(with_payment(app.client.get(app.url(&url)), &created).send().await.unwrap().status(), 404);
+        assert_eq!(correct(&app, &created, acme()).await.status(), 404);
+        let confirmed: Value = app.post_json("/api/confirm-purchase", &confirm).await.json().await.unwrap();
+        assert_eq!((confirmed["status"].as_str(), confirmed.get("reference")), (Some("paid"), None));
+        let renewed = app
+            .manage_links_to("ana@acme.example", 2)
+            .await
+            .into_iter()
+            .find(|link| *link != first)
+            .unwrap();
+        let mine = app.client.get(app.url("/api/my-order")).header("X-Manage-Token", &renewed).send().await.unwrap();
+        assert_eq!(mine.status(), 200);
+        pdf_at(app.client.get(app.url(&url)).header("X-Manage-Token", &renewed)).await;
+    }
+}
+
+on_both_databases! {
+    /// A sponsor's new page link retires the confirmation page's client secret too.
+    async fn a_sponsors_new_page_link_retires_the_client_secret(app, options()) {
+        let created: Value = app
+            .post_json(
+                "/api/create-sponsorship-payment",
+                &json!({ "tier": "gold", "price": 2_500_000, "companyName": "Acme Widgets Inc.", "contactName": "Ana Diaz",
+                         "email": "ana@acme.dev", "phone": "+1 305 555 0100", "website": "https://acme.dev",
+                         "additionalInfo": "" }),
+            )
+            .await
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(app.pay_with_card(created["clientSecret"].as_str().unwrap(), "4242424242424242").await.status(), 200);
+        assert_eq!(my_order(&app, &created).await.status(), 200);
+        let order_id = created["orderId"].as_str().unwrap();
+
+        let renewed = app.admin_post(&format!("/api/admin/sponsorships/{order_id}/page-link"), &json!({})).await;
+
+        assert_eq!(renewed.status(), 200);
+        assert_eq!(my_order(&app, &created).await.status(), 404);
+        let confirm = json!({ "paymentIntentId": created["paymentIntentId"], "clientSecret": created["clientSecret"] });
+        let confirmed: Value = app.post_json("/api/confirm-sponsorship", &confirm).await.json().await.unwrap();
+        assert_eq!((confirmed.get("reference"), &confirmed["sponsorPageUrl"]), (None, &Value::Null));
+        let url = renewed.json::<Value>().await.unwrap()["sponsorPageUrl"].as_str().unwrap().to_owned();
+        let secret = url.split_once('#').unwrap().1;
+        let mine = app.client.get(app.url("/api/my-order")).header("X-Manage-Token", secret).send().await.unwrap();
+        assert_eq!(mine.status(), 200);
+    }
+}
+
+on_both_databases! {
+    /// Unbroken runs as long as the fields allow are wrapped within the margins, and what does
+    /// not fit the first page flows onto the next: no letter off the page, none lost.
+    async fn long_unbroken_billing_details_stay_within_the_page(app, options()) {
+        let (company, street, city) = ("W".repeat(200), format!("{}\n{}", "Ш".repeat(100), "M".repeat(99)), "W".repeat(100));
+        let email = format!("{}@example.com", "x".repeat(64));
+        let amount = app.ticket_total("developer", 1).await;
+        let created: Value = app
+            .post_json(
+                "/api/create-payment-intent",
+                &json!({ "ticketType": "developer", "amount": amount, "name": "Ana Diaz", "email": email,
+                         "billing": { "company": company, "address": street, "city": city, "region": "W".repeat(100),
+                                      "postalCode": "3".repeat(20), "country": "US", "taxId": "9".repeat(40) } }),
+            )
+            .await
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(app.pay_with_card(created["clientSecret"].as_str().unwrap(), "4242424242424242").await.status(), 200);
+        let paperwork: Value = my_order(&app, &created).await.json().await.unwrap();
+
+        let pdf = pdf_at(with_payment(app.client.get(app.url(paperwork["invoices"][0]["url"].as_str().unwrap())), &created)).await;
+
+        let drawn = drawn(&pdf);
+        assert!(drawn.runs.len() > 30, "{}", drawn.runs.len());
+        // Within the margins of 54 points, give or take two for kerning.
+        for run in &drawn.runs {
+            let (width, height) = drawn.pages[run.page];
+            let right = run.left + run.width();
+            assert!(
+                run.left >= 52.0 && right <= width - 52.0 && run.baseline >= 27.0 && run.baseline <= height - 52.0,
+                "{:?} drawn from {} to {right} at {} on page {} of {width}×{height}",
+                run.text,
+                run.left,
+                run.baseline,
+                run.page
+            );
+        }
+        let text = pdf_text(&pdf);
+        for expected in [company, "Ш".repeat(100), "M".repeat(99), email, "9".repeat(40), "Total (USD)".into()] {
+            assert!(says(&text, &expected), "the invoice says {expected:?}: {text}");
+        }
+    }
+}
+
+on_both_databases! {
+    /// What an invoice cannot print as typed (control, invisible and non-characters, and what
+    /// its font lacks) is refused wherever billing details and names are taken, naming the field.
+    async fn what_an_invoice_cannot_print_is_refused_by_field(app, options()) {
+        let refused = |answer: reqwest::Response| async move {
+            assert_eq!(answer.status(), 422);
+            answer.json::<Value>().await.unwrap()["fieldErrors"].clone()
+        };
+        let amount = app.ticket_total("developer", 1).await;
+        let mut billing = acme();
+        billing["company"] = json!("Acme\u{202e}cnI");
+        let ticket = app
+            .post_json(
+                "/api/create-payment-intent",
+                &json!({ "ticketType": "developer", "amount": amount, "name": "Ana\u{200b}Diaz", "email": "ana@example.com",
+                         "billing": billing }),
+            )
+            .await;
+        let errors = refused(ticket).await;
+        assert_eq!(errors["name"], "Name cannot contain control or invisible characters");
+        assert_eq!(
+            errors["billing.company"],
+            "The company name cannot contain invisible characters, such as text-direction marks or zero-width spaces."
+        );
+
+        let tees = app
+            .post_json(
+                "/api/create-merchandise-payment",
+                &json!({ "merchandiseId": 2, "amount": 3499, "name": "Bo Lee 🚀", "email": "bo@example.com", "quantity": 1,
+                         "size": "M", "color": "Coral" }),
+            )
+            .await;
+        assert_eq!(
+            refused(tees).await["name"],
+            "The name cannot contain “🚀”: invoices are printed in a font that does not have it. Please leave it out."
+        );
+
+        let sponsor = app
+            .post_json(
+                "/api/create-sponsorship-payment",
+                &json!({ "tier": "gold", "price": 2_500_000, "companyName": "Acme\u{fdd0}", "contactName": "Ana 北",
+                         "email": "ana@acme.dev", "phone": "+1 305 555 0100", "website": "", "additionalInfo": "" }),
+            )
+            .await;
+        let errors = refused(sponsor).await;
+        assert!(errors["companyName"].as_str().unwrap().starts_with("The company name cannot contain invisible"), "{errors}");
+        assert!(errors["contactName"].as_str().unwrap().starts_with("The contact name cannot contain “北”"), "{errors}");
+
+        let paid = paid_tees(&app, "cy@example.com").await;
+        let mut billing = acme();
+        billing["address"] = json!("500 Brickell Avenue\nSuite 1200 🏢");
+        let errors = refused(correct(&app, &paid, billing).await).await;
+        assert!(errors["billing.address"].as_str().unwrap().starts_with("The street address cannot contain “🏢”"), "{errors}");
+        assert_eq!(my_order(&app, &paid).await.json::<Value>().await.unwrap()["billing"], Value::Null, "nothing stored");
     }
 }
 

@@ -189,6 +189,7 @@ fn refund_error(error: RefundError) -> ApiError {
         RefundError::Gateway(GatewayError::Unavailable(cause)) => ApiError::PaymentProvider(anyhow::anyhow!(
             "refund not confirmed by the gateway; it stays pending and is finished by asking again: {cause}"
         )),
+        RefundError::Gateway(GatewayError::Database(error)) => error.into(),
         RefundError::Gateway(error) => ApiError::Conflict(format!("The payment provider refused the refund: {error}.")),
         RefundError::Store(error) => error.into(),
     }

@@ -153,7 +153,7 @@ async fn invite(
 fn name_message(error: NameError) -> &'static str {
     match error {
         NameError::TooShort | NameError::TooLong => "Please enter the person's name (3 to 100 characters).",
-        NameError::ControlCharacters => "The name cannot contain control characters.",
+        NameError::ControlCharacters => "The name cannot contain control or invisible characters.",
         NameError::LooksLikeALink => "The name cannot contain a web address.",
     }
 }

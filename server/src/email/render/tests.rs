@@ -39,6 +39,7 @@ fn order(kind: OrderKind, buyer_name: &str, item_name: &str, unit_cents: i64, qu
         gateway: "sandbox".into(),
         payment_id: Some("pi_sandbox_3f9a1c7e".into()),
         client_secret_hash: None,
+        client_secret_retired_at: None,
         client_address: Some("192.0.2.1".into()),
         units_held: quantity,
         pickup_code: None,
