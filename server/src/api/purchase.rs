@@ -119,13 +119,11 @@ pub fn parse_billing(
     }
 }
 
-/// The one answer to a code that does not exist, does not work now or is for other items.
-pub const INVALID_CODE: &str = "This code is not valid. Please check it and try again.";
-
-/// A code the buyer cannot use, said next to the code field.
+/// A code the buyer cannot use, said next to the code field: one answer for every code that does
+/// not exist, does not work now or is for other items.
 pub fn code_error(problem: &CodeProblem) -> ApiError {
     let message = match problem {
-        CodeProblem::Invalid => INVALID_CODE.to_owned(),
+        CodeProblem::Invalid => "This code is not valid. Please check it and try again.".to_owned(),
         CodeProblem::UsedUp { left: 0 } => "This code has been used as many times as it may be.".to_owned(),
         CodeProblem::UsedUp { left } => format!("This code can be used for {left} more only: please order fewer."),
     };
