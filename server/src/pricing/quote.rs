@@ -174,9 +174,7 @@ pub fn quote(
         Some(CodeKind::FixedPrice(price)) => {
             // Per unit, so a price above the unit's gives nothing (it never raises the price).
             let off = times((unit_price.cents() - price.cents()).max(0), quantity)?;
-            if let Some(discount) = take_off(&mut left, off, || code_label_of(code)) {
-                discounts.push(discount);
-            }
+            discounts.extend(take_off(&mut left, off, || code_label_of(code)));
         }
         kind => {
             let volume = item
