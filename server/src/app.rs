@@ -1,5 +1,6 @@
 //! The HTTP application: routes and the layers every request passes through.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
@@ -38,7 +39,11 @@ pub fn app(state: AppState) -> Router {
     let (unsubscribe, unsubscribe_contract) = api::unsubscribe_router().split_for_parts();
     let (waitlist_confirm, waitlist_confirm_contract) = api::waitlist_confirm_router().split_for_parts();
     let (waiting_list_pages, waiting_list_pages_contract) = api::waiting_list_pages_router().split_for_parts();
-    let (catalogue, catalogue_contract) = api::catalogue_router(state.catalogue.clone());
+    let (catalogue, catalogue_contract) = api::catalogue_router(Arc::new(api::CatalogueRoutes {
+        answers: state.catalogue.clone(),
+        limiter: state.rate_limiter.clone(),
+        settings: state.settings.clone(),
+    }));
     let contract = api::contract(
         api_contract,
         [

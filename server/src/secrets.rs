@@ -29,6 +29,12 @@ pub fn random_token() -> String {
     format!("{}{}", uuid::Uuid::new_v4().simple(), uuid::Uuid::new_v4().simple())
 }
 
+/// 128 random bits from the operating system's generator, each as likely 0 as 1: a UUID v4
+/// fixes six of its bits, which a second one's random bits, shifted over them, cover.
+pub fn random_bits() -> u128 {
+    uuid::Uuid::new_v4().as_u128() ^ (uuid::Uuid::new_v4().as_u128() >> 6)
+}
+
 /// A token only the holder of `secret` can compute, one per `purpose`: 64 hex characters.
 pub fn derived_token(secret: &str, purpose: &str) -> String {
     digest(&format!("{purpose}\0{secret}"))

@@ -28,7 +28,9 @@ test.describe('back office codes', () => {
     const madeCodes = made.getByRole('list', { name: 'Codes made' }).getByRole('listitem');
     await expect(madeCodes).toHaveCount(5);
     const codes = await madeCodes.allTextContents();
-    for (const code of codes) expect(code).toMatch(new RegExp(`^${prefix}[2-9A-Z]{8}$`));
+    // four groups of four characters without look-alikes: 64 bits at least
+    for (const code of codes)
+      expect(code).toMatch(new RegExp(`^${prefix}[2-9A-HJKMNP-TV-Z]{4}(-[2-9A-HJKMNP-TV-Z]{4}){3}$`));
     await made.getByRole('button', { name: 'Done' }).click();
     await expect(made).toBeHidden();
 

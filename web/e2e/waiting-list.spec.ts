@@ -66,7 +66,9 @@ test('joins a sold-out variant’s queue, gets the offer by email and buys throu
   });
   expect(refund.ok(), await refund.text()).toBe(true);
   const offer = await emailTo(email, 'WAIT-');
-  const link = /https?:\/\/\S+\/merchandise-checkout\/1\?code=(WAIT-[0-9A-Z]+)&size=XXL&color=Ocean%20Blue/.exec(offer);
+  const link = /https?:\/\/\S+\/merchandise-checkout\/1\?code=(WAIT-[0-9A-Z-]+)&size=XXL&color=Ocean%20Blue/.exec(
+    offer,
+  );
   if (!link) throw new Error(`no checkout link in the offer:\n${offer}`);
   const [url, code] = link;
   const priced = await request.post('/api/quote', {

@@ -13,15 +13,37 @@ use utoipa_axum::routes;
 
 use crate::catalogue::{CatalogueCache, MerchandiseView, PublicConfig, TicketView, TierView, Unlocked};
 use crate::error::{ApiError, ErrorBody};
+use crate::middleware::{RateLimiter, client_address_of, take_code_lookup};
+use crate::settings::Settings;
 use crate::sponsors::WallSponsor;
 
-/// The lists made for a `?code=` that unlocks a hidden item (answered fresh: they name an item
-/// the public lists do not), or `None` to answer the prepared list.
-async fn unlocked(catalogue: &CatalogueCache, code: Option<String>) -> Result<Option<Unlocked>, ApiError> {
+/// What the catalogue's routes share: the prepared answers, and what a `?code=` lookup needs
+/// to draw on its client's budget.
+pub struct CatalogueRoutes {
+    pub answers: Arc<CatalogueCache>,
+    pub limiter: Arc<RateLimiter>,
+    pub settings: Arc<Settings>,
+}
+
+/// The lists made for a `?code=` that changes them (answered fresh: they name what the public
+/// lists do not), or `None` to answer the prepared list: without a code, or with one that
+/// changes nothing, does not work or does not exist, alike.
+async fn unlocked(catalogue: &CatalogueRoutes, code: Option<String>) -> Result<Option<Unlocked>, ApiError> {
     match code {
-        Some(code) => catalogue.unlocked_by(&code).await,
+        Some(code) => catalogue.answers.unlocked_by(&code).await,
         None => Ok(None),
     }
+}
+
+/// The request's `?code=`, if any, once it has drawn on its client's budget of lookups; the
+/// lists without one are never limited.
+fn looked_up_code(catalogue: &CatalogueRoutes, request: &Request) -> Result<Option<String>, ApiError> {
+    let Some(code) = code_in(request) else {
+        return Ok(None);
+    };
+    let client = client_address_of(request, &catalogue.settings.trusted_proxies);
+    take_code_lookup(&catalogue.limiter, &catalogue.settings, client)?;
+    Ok(Some(code))
 }
 
 /// The `code` of the query string, if any; a malformed query string has none.
@@ -34,15 +56,19 @@ fn code_in(request: &Request) -> Option<String> {
 #[derive(serde::Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
 struct CodeQuery {
-    /// A code that unlocks a hidden item: the list includes it.
+    /// A code: the list as its holder sees it (a hidden item it unlocks, units it holds, items it
+    /// opens early). Any other code, or none that exists, gets the public list. Each draws on
+    /// the client's budget of code lookups.
     #[param(nullable = false)]
     code: Option<String>,
 }
 
+const TOO_MANY_CODES: &str = "Too many codes looked up from this network; `Retry-After` says when to try again.";
+
 /// Full paths: these routes are served outside the API's per-call layers (see `app`). They
 /// hold only the catalogue: every request clones its route's state, and at a file server's
 /// rate cloning and dropping the whole `AppState` shows.
-pub fn router<S>(catalogue: Arc<CatalogueCache>) -> (Router<S>, OpenApi) {
+pub fn router<S>(catalogue: Arc<CatalogueRoutes>) -> (Router<S>, OpenApi) {
     let (router, contract) = OpenApiRouter::new()
         .routes(routes!(public_config))
         .routes(routes!(list_tickets))
@@ -69,8 +95,8 @@ pub fn router<S>(catalogue: Arc<CatalogueCache>) -> (Router<S>, OpenApi) {
         (status = 304, description = "The client's copy is current.", headers(("ETag" = String))),
     )
 )]
-async fn public_config(State(catalogue): State<Arc<CatalogueCache>>, request: Request) -> Response {
-    catalogue.config().respond(request.headers())
+async fn public_config(State(catalogue): State<Arc<CatalogueRoutes>>, request: Request) -> Response {
+    catalogue.answers.config().respond(request.headers())
 }
 
 /// The ticket types, with their prices in cents now, price phase, sales and availability.
@@ -85,15 +111,21 @@ async fn public_config(State(catalogue): State<Arc<CatalogueCache>>, request: Re
     responses(
         (status = 200, description = "Every ticket type, in the event file's order.", body = Vec<TicketView>, headers(("ETag" = String))),
         (status = 304, description = "The client's copy is current.", headers(("ETag" = String))),
+        (status = 429, description = TOO_MANY_CODES, body = ErrorBody, headers(("Retry-After" = u64, description = "Seconds to wait before trying again."))),
         (status = 500, description = "The stock could not be read.", body = ErrorBody),
         (status = 503, description = "The database is overloaded; `Retry-After` says when to ask again.", body = ErrorBody),
     )
 )]
-async fn list_tickets(State(catalogue): State<Arc<CatalogueCache>>, request: Request) -> Result<Response, ApiError> {
-    if let Some(lists) = unlocked(&catalogue, code_in(&request)).await? {
+async fn list_tickets(State(catalogue): State<Arc<CatalogueRoutes>>, request: Request) -> Result<Response, ApiError> {
+    if let Some(lists) = unlocked(&catalogue, looked_up_code(&catalogue, &request)?).await? {
         return Ok(Json(lists.tickets).into_response());
     }
-    Ok(catalogue.snapshot().await?.tickets_answer.respond(request.headers()))
+    Ok(catalogue
+        .answers
+        .snapshot()
+        .await?
+        .tickets_answer
+        .respond(request.headers()))
 }
 
 /// The merchandise catalogue, in the event file's order, with each item's sales.
@@ -108,18 +140,20 @@ async fn list_tickets(State(catalogue): State<Arc<CatalogueCache>>, request: Req
     responses(
         (status = 200, description = "Every item.", body = Vec<MerchandiseView>, headers(("ETag" = String))),
         (status = 304, description = "The client's copy is current.", headers(("ETag" = String))),
+        (status = 429, description = TOO_MANY_CODES, body = ErrorBody, headers(("Retry-After" = u64, description = "Seconds to wait before trying again."))),
         (status = 500, description = "The stock could not be read.", body = ErrorBody),
         (status = 503, description = "The database is overloaded; `Retry-After` says when to ask again.", body = ErrorBody),
     )
 )]
 async fn list_merchandise(
-    State(catalogue): State<Arc<CatalogueCache>>,
+    State(catalogue): State<Arc<CatalogueRoutes>>,
     request: Request,
 ) -> Result<Response, ApiError> {
-    if let Some(lists) = unlocked(&catalogue, code_in(&request)).await? {
+    if let Some(lists) = unlocked(&catalogue, looked_up_code(&catalogue, &request)?).await? {
         return Ok(Json(lists.merchandise).into_response());
     }
     Ok(catalogue
+        .answers
         .snapshot()
         .await?
         .merchandise_answer
@@ -138,18 +172,20 @@ async fn list_merchandise(
     responses(
         (status = 200, description = "Every tier.", body = Vec<TierView>, headers(("ETag" = String))),
         (status = 304, description = "The client's copy is current.", headers(("ETag" = String))),
+        (status = 429, description = TOO_MANY_CODES, body = ErrorBody, headers(("Retry-After" = u64, description = "Seconds to wait before trying again."))),
         (status = 500, description = "The stock could not be read.", body = ErrorBody),
         (status = 503, description = "The database is overloaded; `Retry-After` says when to ask again.", body = ErrorBody),
     )
 )]
 async fn list_sponsorship_tiers(
-    State(catalogue): State<Arc<CatalogueCache>>,
+    State(catalogue): State<Arc<CatalogueRoutes>>,
     request: Request,
 ) -> Result<Response, ApiError> {
-    if let Some(lists) = unlocked(&catalogue, code_in(&request)).await? {
+    if let Some(lists) = unlocked(&catalogue, looked_up_code(&catalogue, &request)?).await? {
         return Ok(Json(lists.sponsorship_tiers).into_response());
     }
     Ok(catalogue
+        .answers
         .snapshot()
         .await?
         .sponsorship_tiers_answer
@@ -170,6 +206,11 @@ async fn list_sponsorship_tiers(
         (status = 503, description = "The database is overloaded; `Retry-After` says when to ask again.", body = ErrorBody),
     )
 )]
-async fn list_sponsors(State(catalogue): State<Arc<CatalogueCache>>, request: Request) -> Result<Response, ApiError> {
-    Ok(catalogue.snapshot().await?.sponsors_answer.respond(request.headers()))
+async fn list_sponsors(State(catalogue): State<Arc<CatalogueRoutes>>, request: Request) -> Result<Response, ApiError> {
+    Ok(catalogue
+        .answers
+        .snapshot()
+        .await?
+        .sponsors_answer
+        .respond(request.headers()))
 }

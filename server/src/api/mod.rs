@@ -34,7 +34,7 @@ use utoipa_axum::router::OpenApiRouter;
 use crate::error::ApiError;
 use crate::state::AppState;
 
-pub use catalogue::router as catalogue_router;
+pub use catalogue::{CatalogueRoutes, router as catalogue_router};
 pub use health::router as health_router;
 pub use metrics::router as metrics_router;
 pub use openapi::{contract, serve_contract};

@@ -9,14 +9,14 @@ use tokio::sync::oneshot;
 
 use crate::domain::{BillingDetails, BillingRequest, Money, unprintable};
 use crate::error::{ApiError, FieldErrors};
-use crate::event::{Event, long_date};
+use crate::event::long_date;
 use crate::middleware::ClientAddress;
 use crate::orders::{
     self, Asked, CheckoutError, FulfilError, HoldCap, IdempotencyKey, NewOrder, Order, OrderKind, OrderStatus,
     Placement,
 };
 use crate::payments::{GatewayError, PaymentStatus};
-use crate::pricing::{CodeProblem, Item, Quote, QuoteError};
+use crate::pricing::{CodeProblem, Item, Quote, QuoteError, refused_code};
 use crate::state::AppState;
 
 /// The answer to every `create-*` call.
@@ -60,14 +60,26 @@ pub async fn quote_line(
     sold_out: &str,
 ) -> Result<Quote, ApiError> {
     let item_name = line.item.name();
+    let answer = |error: QuoteError| match error {
+        QuoteError::NotYet { from } => ApiError::Conflict(format!(
+            "The {item_name} is not on sale yet: sales open on {}.",
+            long_date(state.event.venue_date(from))
+        )),
+        QuoteError::Closed => ApiError::Conflict(format!("Sales of the {item_name} have closed.")),
+        QuoteError::SoldOut => ApiError::Conflict(sold_out.to_owned()),
+        QuoteError::Hidden => ApiError::NotFound(not_found.to_owned()),
+        QuoteError::TooLarge => {
+            let mut errors = FieldErrors::default();
+            errors.add("quantity", "This order is too large. Please order fewer.");
+            ApiError::Validation(errors)
+        }
+        QuoteError::Code(problem) => code_error(&problem),
+    };
     let code = match code.map(str::trim).filter(|code| !code.is_empty()) {
-        Some(text) => Some(
-            state
-                .store
-                .code_by_text(text)
-                .await?
-                .ok_or_else(|| code_error(&state.event, &item_name, &CodeProblem::Unknown))?,
-        ),
+        Some(text) => match state.store.code_by_text(text).await? {
+            Some(code) => Some(code),
+            None => return Err(answer(refused_code(line.item, None, CodeProblem::Invalid))),
+        },
         None => None,
     };
     let stock = state.store.stock_remaining().await?;
@@ -86,16 +98,7 @@ pub async fn quote_line(
         &stock,
         code.as_ref(),
     )
-    .map_err(|error| match error {
-        QuoteError::NotYet { from } => ApiError::Conflict(format!(
-            "The {item_name} is not on sale yet: sales open on {}.",
-            long_date(state.event.venue_date(from))
-        )),
-        QuoteError::Closed => ApiError::Conflict(format!("Sales of the {item_name} have closed.")),
-        QuoteError::SoldOut => ApiError::Conflict(sold_out.to_owned()),
-        QuoteError::Hidden => ApiError::NotFound(not_found.to_owned()),
-        QuoteError::Code(problem) => code_error(&state.event, &item_name, &problem),
-    })
+    .map_err(answer)
 }
 
 /// The billing details a create call sent, checked; their errors go to `errors`, keyed
@@ -126,21 +129,13 @@ pub fn check_printable(text: &str, field: &'static str, what: &str, errors: &mut
     }
 }
 
-/// A code the buyer cannot use, said next to the code field.
-pub fn code_error(event: &Event, item_name: &str, problem: &CodeProblem) -> ApiError {
-    let date = |millis: i64| {
-        time::OffsetDateTime::from_unix_timestamp(millis / 1000)
-            .map(|at| long_date(event.venue_date(at)))
-            .unwrap_or_default()
-    };
+/// A code the buyer cannot use, said next to the code field: one answer for every code that does
+/// not exist, does not work now or is for other items.
+pub fn code_error(problem: &CodeProblem) -> ApiError {
     let message = match problem {
-        CodeProblem::Unknown => "This code is not valid. Please check it and try again.".to_owned(),
-        CodeProblem::Disabled => "This code is no longer valid.".to_owned(),
-        CodeProblem::NotYet { from } => format!("This code can be used from {}.", date(*from)),
-        CodeProblem::Expired { until } => format!("This code expired on {}.", date(*until)),
+        CodeProblem::Invalid => "This code is not valid. Please check it and try again.".to_owned(),
         CodeProblem::UsedUp { left: 0 } => "This code has been used as many times as it may be.".to_owned(),
         CodeProblem::UsedUp { left } => format!("This code can be used for {left} more only: please order fewer."),
-        CodeProblem::NotForThisItem => format!("This code is not valid for the {item_name}."),
     };
     let mut errors = FieldErrors::default();
     errors.add("code", message);
@@ -273,19 +268,28 @@ impl PaymentCreated {
 fn checkout_error(state: &AppState, error: CheckoutError, sold_out: &str) -> ApiError {
     match error {
         CheckoutError::SoldOut => ApiError::Conflict(sold_out.to_owned()),
+        CheckoutError::EmailHolds(cap @ (HoldCap::FreeUnitsOfItem(_) | HoldCap::FreeUnits(_))) => {
+            ApiError::Conflict(format!(
+                "{} Please try again tomorrow.",
+                holds_message(cap, "this email address")
+            ))
+        }
         CheckoutError::EmailHolds(cap) => ApiError::Conflict(format!(
             "{} Please complete one of them, or wait until they expire ({} minutes after they were started), \
              before starting another.",
             holds_message(cap, "this email address"),
             state.settings.reservation_minutes,
         )),
-        CheckoutError::AddressHolds { cap, retry_after } => ApiError::RateLimited {
-            message: format!(
-                "{} Please complete an earlier checkout, or wait for it to expire, before starting another.",
-                holds_message(cap, "your network")
-            ),
-            retry_after,
-        },
+        CheckoutError::AddressHolds { cap, retry_after } => {
+            let then = match cap {
+                HoldCap::FreeUnitsOfItem(_) | HoldCap::FreeUnits(_) => "Please try again later.",
+                _ => "Please complete an earlier checkout, or wait for it to expire, before starting another.",
+            };
+            ApiError::RateLimited {
+                message: format!("{} {then}", holds_message(cap, "your network")),
+                retry_after,
+            }
+        }
         CheckoutError::KeyReused => ApiError::Conflict(
             "This Idempotency-Key was already used for a different request. Send a new key for a new purchase.".into(),
         ),
@@ -301,6 +305,14 @@ fn checkout_error(state: &AppState, error: CheckoutError, sold_out: &str) -> Api
         CheckoutError::CodeUsedUp => {
             let mut errors = FieldErrors::default();
             errors.add("code", "This code has just been used up.");
+            ApiError::Validation(errors)
+        }
+        CheckoutError::CodeUsedByEmail => {
+            let mut errors = FieldErrors::default();
+            errors.add(
+                "code",
+                "This code has been used for as many orders as one email address may place.",
+            );
             ApiError::Validation(errors)
         }
         CheckoutError::PhaseEnded => ApiError::Conflict(
@@ -325,6 +337,14 @@ fn holds_message(cap: HoldCap, whose: &str) -> String {
         HoldCap::Units(limit) => {
             format!("Checkouts in progress from {whose} already hold {limit} items, the most one buyer may hold.")
         }
+        HoldCap::FreeUnitsOfItem(limit) => format!(
+            "Free orders of the last 24 hours and checkouts in progress from {whose} already come to {limit} of \
+             this item, the most one buyer may have."
+        ),
+        HoldCap::FreeUnits(limit) => format!(
+            "Free orders of the last 24 hours and checkouts in progress from {whose} already come to {limit} items, \
+             the most one buyer may have."
+        ),
         HoldCap::Sponsorships(1) => format!("A sponsorship checkout is already in progress from {whose}."),
         HoldCap::Sponsorships(limit) => {
             format!("{limit} sponsorship checkouts are already in progress from {whose}.")

@@ -10,6 +10,7 @@ use utoipa_axum::routes;
 use super::named_item::{ItemRef, Kind, named_line};
 use super::purchase::quote_line;
 use crate::error::{ApiError, ApiJson, ErrorBody};
+use crate::middleware::{ClientAddress, take_code_lookup};
 use crate::pricing::Quote;
 use crate::state::AppState;
 
@@ -30,7 +31,8 @@ struct Request {
     size: Option<String>,
     /// Merchandise only: one of the item's colours.
     color: Option<String>,
-    /// A discount or access code, in any case; a blank one is none.
+    /// A discount or access code, in any case; a blank one is none. A code draws on the
+    /// client's budget of code lookups.
     #[schema(example = "PARTNER20")]
     code: Option<String>,
 }
@@ -39,7 +41,8 @@ struct Request {
 ///
 /// Answers what the matching create call would charge at this moment, or the error it would
 /// give: 404 for an unknown (or hidden) item, 409 outside its sales window or sold out, 422
-/// for a bad quantity, size, colour or code (`fieldErrors.code` says why).
+/// for a bad quantity, size, colour or code (`fieldErrors.code` says why: one message for a
+/// code that does not exist, does not work now or is for other items).
 #[utoipa::path(
     post,
     path = "/quote",
@@ -53,12 +56,19 @@ struct Request {
         (status = 413, description = "The body is over 64 KiB.", body = ErrorBody),
         (status = 415, description = "The body is not sent as `application/json`.", body = ErrorBody),
         (status = 422, description = "The quantity, size, colour or code cannot be used; `fieldErrors` says why.", body = ErrorBody),
-        (status = 429, description = "Too many calls from this network; `Retry-After` says when to try again.", body = ErrorBody),
+        (status = 429, description = "Too many calls, or codes looked up, from this network; `Retry-After` says when to try again.", body = ErrorBody, headers(("Retry-After" = u64, description = "Seconds to wait before trying again."))),
         (status = 500, description = "The price could not be computed.", body = ErrorBody),
         (status = 503, description = "The database is overloaded; `Retry-After` says when to try again.", body = ErrorBody),
     )
 )]
-async fn quote(State(state): State<AppState>, ApiJson(request): ApiJson<Request>) -> Result<Json<Quote>, ApiError> {
+async fn quote(
+    State(state): State<AppState>,
+    client: ClientAddress,
+    ApiJson(request): ApiJson<Request>,
+) -> Result<Json<Quote>, ApiError> {
+    if request.code.as_deref().is_some_and(|code| !code.trim().is_empty()) {
+        take_code_lookup(&state.rate_limiter, &state.settings, client)?;
+    }
     let named = named_line(
         &state.event,
         request.kind,

@@ -142,6 +142,7 @@ impl CatalogueCache {
             return Ok(None);
         };
         let works = !code.disabled
+            && code.kind.within_bounds()
             && code.uses < code.max_uses
             && code.valid_from.is_none_or(|from| from <= now_millis)
             && code.valid_until.is_none_or(|until| now_millis <= until);

@@ -8,6 +8,9 @@ pub struct Money(i64);
 
 impl Money {
     pub const ZERO: Self = Self(0);
+    /// The most one unit may cost in the event file, or a code take off it or set it to:
+    /// $10,000,000. Beyond it an amount is a slip of the keyboard.
+    pub const MAX_UNIT_PRICE: Self = Self(1_000_000_000);
 
     pub const fn from_cents(cents: i64) -> Self {
         Self(cents)

@@ -301,7 +301,7 @@ checked_string!(
 );
 
 /// Ten million dollars: anything above is a typo in the file.
-const MAX_CENTS: i64 = 1_000_000_000;
+const MAX_CENTS: i64 = crate::domain::Money::MAX_UNIT_PRICE.cents();
 
 /// An amount in US cents; a price of zero or less is a mistake in the file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]

@@ -9,7 +9,7 @@ use axum::http::request::Parts;
 use axum::middleware::Next;
 use axum::response::Response;
 
-use crate::settings::canonical;
+use crate::settings::{TrustedProxies, canonical};
 use crate::state::AppState;
 
 /// The client address of a request, as one party: an IPv6 client is its /64, the
@@ -41,6 +41,13 @@ impl std::fmt::Display for ClientAddress {
 
 /// Puts the request's `ClientAddress` in its extensions for the limits and handlers.
 pub async fn record_client_address(State(state): State<AppState>, mut request: Request, next: Next) -> Response {
+    let client = client_address_of(&request, &state.settings.trusted_proxies);
+    request.extensions_mut().insert(client);
+    next.run(request).await
+}
+
+/// Who sent `request`: its socket's peer, or the client a proxy in `proxies` names.
+pub fn client_address_of(request: &Request, proxies: &TrustedProxies) -> ClientAddress {
     let peer = request
         .extensions()
         .get::<ConnectInfo<SocketAddr>>()
@@ -49,9 +56,7 @@ pub async fn record_client_address(State(state): State<AppState>, mut request: R
         .headers()
         .get("x-forwarded-for")
         .and_then(|value| value.to_str().ok());
-    let client = state.settings.trusted_proxies.client_address(peer, forwarded_for);
-    request.extensions_mut().insert(ClientAddress::new(client));
-    next.run(request).await
+    ClientAddress::new(proxies.client_address(peer, forwarded_for))
 }
 
 impl<S: Send + Sync> FromRequestParts<S> for ClientAddress {

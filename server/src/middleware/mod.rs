@@ -9,7 +9,7 @@ mod request_trace;
 mod security_headers;
 
 pub use body_limit::{MAX_BODY_BYTES, limit_body};
-pub use client_address::{ClientAddress, record_client_address};
-pub use rate_limit::{Budget, Caller, Quota, RateLimiter, limit_requests};
+pub use client_address::{ClientAddress, client_address_of, record_client_address};
+pub use rate_limit::{Budget, Caller, Quota, RateLimiter, limit_requests, take_code_lookup};
 pub use request_trace::trace_request;
 pub use security_headers::{SecurityHeaders, content_security_policy};

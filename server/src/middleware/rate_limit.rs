@@ -1,5 +1,6 @@
 //! Per-client budgets for the calls that write: every non-GET call under `/api/`,
-//! stricter for starting a payment and for the waitlist (which sends email); and for the
+//! stricter for starting a payment and for the waitlist (which sends email); for looking
+//! codes up, which the handlers that read a code take from (`take_code_lookup`); and for the
 //! one read that could walk the attendees, the door's search by name. Each budget is a
 //! generic cell rate: `burst` calls at once, then one more every `every`.
 //! `RATE_LIMITS=off` turns them off for load tests.
@@ -20,6 +21,7 @@ use axum::response::{IntoResponse, Response};
 use super::ClientAddress;
 use crate::admin::identity::identify;
 use crate::error::ApiError;
+use crate::settings::Settings;
 use crate::state::AppState;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -33,6 +35,9 @@ pub enum Budget {
     /// `POST /api/admin/session`: guessing a password, per address and per account;
     /// `POST /api/admin/invitations/{token}`: guessing an invitation.
     AdminSignIn,
+    /// Looking a code up (`?code=` on the catalogue's lists, a quote with a code): each answer
+    /// says something of whether the code exists, so guessing codes is slowed to a crawl.
+    CodeLookup,
     /// Back-office calls of a signed-in organizer or the admin token, per session or token:
     /// a scanner at the door checks in about one ticket a second, in bursts as a queue forms.
     Staff,
@@ -67,6 +72,10 @@ impl Budget {
             Self::AdminSignIn => Quota {
                 burst: 5,
                 every: Duration::from_secs(60),
+            },
+            Self::CodeLookup => Quota {
+                burst: 20,
+                every: Duration::from_secs(3),
             },
             Self::Staff => Quota {
                 burst: 60,
@@ -198,6 +207,23 @@ pub async fn limit_requests(
     next.run(request).await
 }
 
+/// Takes one code lookup from `client`'s budget, or answers 429 with `Retry-After`. A buyer
+/// looks a code up a few times per checkout; a guesser, thousands of times a second.
+pub fn take_code_lookup(limiter: &RateLimiter, settings: &Settings, client: ClientAddress) -> Result<(), ApiError> {
+    if !settings.rate_limits {
+        return Ok(());
+    }
+    limiter
+        .take(Budget::CodeLookup, Caller::Address(client), Instant::now())
+        .map_err(|wait| {
+            tracing::info!(%client, "code lookups rate limited");
+            ApiError::RateLimited {
+                message: "Too many codes tried from your network. Please wait a moment and try again.".into(),
+                retry_after: wait,
+            }
+        })
+}
+
 /// Back-office calls other than signing in, which stays limited per address.
 fn is_staff_call(budget: Budget, path: &str) -> bool {
     matches!(budget, Budget::Other | Budget::AttendeeSearch) && path.starts_with("/api/admin/")
@@ -254,6 +280,24 @@ mod tests {
             limiter.take(Budget::Other, client(1), now),
             Ok(()),
             "the address's own budget is untouched"
+        );
+    }
+
+    #[test]
+    fn code_lookups_get_twenty_at_once_then_one_every_three_seconds() {
+        let limiter = RateLimiter::default();
+        let now = Instant::now();
+        for _ in 0..20 {
+            assert_eq!(limiter.take(Budget::CodeLookup, client(1), now), Ok(()));
+        }
+        assert_eq!(
+            limiter.take(Budget::CodeLookup, client(1), now),
+            Err(Duration::from_secs(3))
+        );
+        assert_eq!(
+            limiter.take(Budget::Other, client(1), now),
+            Ok(()),
+            "the address's other calls go on"
         );
     }
 

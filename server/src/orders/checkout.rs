@@ -18,6 +18,10 @@ pub enum HoldCap {
     UnitsOfItem(u32),
     /// Units of everything.
     Units(u32),
+    /// Units of the item being bought, in open checkouts and free orders of the last 24 hours.
+    FreeUnitsOfItem(u32),
+    /// Units of everything, in open checkouts and free orders of the last 24 hours.
+    FreeUnits(u32),
     /// Open sponsorship checkouts.
     Sponsorships(u32),
 }
@@ -112,7 +116,7 @@ pub enum CheckoutError {
     #[error("this network already holds as much as open checkouts may")]
     AddressHolds {
         cap: HoldCap,
-        /// When the earliest of its open checkouts expires.
+        /// When the first of what it holds stops counting: a checkout expires, a free order's day ends.
         retry_after: Duration,
     },
     #[error("the idempotency key was used for a different request")]
@@ -123,6 +127,8 @@ pub enum CheckoutError {
     AlreadyClosed(OrderStatus),
     #[error("the code has no uses left for this order")]
     CodeUsedUp,
+    #[error("the code has made as many orders for this email as it may")]
+    CodeUsedByEmail,
     #[error("the price phase ended since the order was priced")]
     PhaseEnded,
     #[error(transparent)]
@@ -188,13 +194,14 @@ pub async fn place_order(
         }
         Err(ReserveError::SoldOut) => return Err(CheckoutError::SoldOut),
         Err(ReserveError::EmailHolds(cap)) => return Err(CheckoutError::EmailHolds(cap)),
-        Err(ReserveError::AddressHolds { cap, next_expiry }) => {
+        Err(ReserveError::AddressHolds { cap, next_release }) => {
             return Err(CheckoutError::AddressHolds {
                 cap,
-                retry_after: Duration::from_millis(u64::try_from(next_expiry - now).unwrap_or(0)),
+                retry_after: Duration::from_millis(u64::try_from(next_release - now).unwrap_or(0)),
             });
         }
         Err(ReserveError::CodeUsedUp) => return Err(CheckoutError::CodeUsedUp),
+        Err(ReserveError::CodeUsedByEmail) => return Err(CheckoutError::CodeUsedByEmail),
         Err(ReserveError::PhaseEnded) => return Err(CheckoutError::PhaseEnded),
         Err(ReserveError::Store(error)) => return Err(CheckoutError::Store(error)),
     };

@@ -9,5 +9,5 @@ mod quote;
 mod sales;
 
 pub use item::Item;
-pub use quote::{AppliedCode, CodeProblem, Discount, Quote, QuoteError, TaxLine, code_label, quote};
+pub use quote::{AppliedCode, CodeProblem, Discount, Quote, QuoteError, TaxLine, code_label, quote, refused_code};
 pub use sales::{Phase, Sales, current_phase, next_boundary, public_sales_open, sales_state, sold_out};

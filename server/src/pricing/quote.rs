@@ -73,17 +73,17 @@ pub struct Quote {
 
 impl Quote {
     /// The quote of an item without phases or discounts: its price times the quantity.
-    pub fn at_unit_price(unit_price: Money, quantity: i64) -> Self {
-        Self {
+    pub fn at_unit_price(unit_price: Money, quantity: i64) -> Result<Self, QuoteError> {
+        Ok(Self {
             unit_price,
             phase: None,
             discounts: Vec::new(),
             tax: None,
-            total: Money::from_cents(unit_price.cents() * quantity),
+            total: Money::from_cents(times(unit_price.cents(), quantity)?),
             code: None,
             quantity,
             phase_key: None,
-        }
+        })
     }
 }
 
@@ -99,25 +99,34 @@ pub enum QuoteError {
     /// Hidden, and no code unlocks it: as if it did not exist.
     #[error("no such item")]
     Hidden,
+    /// Its amounts pass what cents can count: a quantity far beyond any real order's.
+    #[error("the order is too large to price")]
+    TooLarge,
     #[error(transparent)]
     Code(#[from] CodeProblem),
 }
 
-/// Why a code cannot be used for an order.
+/// Why a code cannot be used for an order, as its buyer is told. A code that does not exist,
+/// does not work now (disabled, not valid yet, expired, its value out of bounds) or is for
+/// other items is one problem: telling them apart would tell a guesser which codes exist and
+/// which items or dates they are for.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum CodeProblem {
-    #[error("no such code")]
-    Unknown,
-    #[error("the code is disabled")]
-    Disabled,
-    #[error("the code is not valid yet")]
-    NotYet { from: i64 },
-    #[error("the code has expired")]
-    Expired { until: i64 },
+    #[error("the code is not valid for this order")]
+    Invalid,
     #[error("the code has been used up")]
     UsedUp { left: i64 },
-    #[error("the code is not for this item")]
-    NotForThisItem,
+}
+
+/// What a code that cannot be used answers for `item`. A hidden item is not there for any
+/// code but the one that unlocks it (whatever the code's problem), as for no code at all.
+pub fn refused_code(item: Item<'_>, code: Option<&CodeRecord>, problem: CodeProblem) -> QuoteError {
+    let unlocks_it = code.is_some_and(|code| code.unlocks.as_deref() == Some(item.sku().as_str()));
+    if item.sale().hidden && !(unlocks_it && matches!(problem, CodeProblem::UsedUp { .. })) {
+        QuoteError::Hidden
+    } else {
+        QuoteError::Code(problem)
+    }
 }
 
 /// Prices `quantity` units of `item` at `now`, with `stock` the units left by stock key and
@@ -131,11 +140,13 @@ pub fn quote(
     code: Option<&CodeRecord>,
 ) -> Result<Quote, QuoteError> {
     let item_sku = item.sku();
+    if let Some(code) = code
+        && let Err(problem) = check_code(code, &item_sku, quantity, now)
+    {
+        return Err(refused_code(item, Some(code), problem));
+    }
     if item.sale().hidden && code.is_none_or(|code| code.unlocks.as_deref() != Some(item_sku.as_str())) {
         return Err(QuoteError::Hidden);
-    }
-    if let Some(code) = code {
-        check_code(code, &item_sku, quantity, now)?;
     }
     let held_for_code = code.is_some_and(|code| code.reserved_left >= quantity);
     match sales_state(event, item, now, stock) {
@@ -155,14 +166,15 @@ pub fn quote(
     let unit_price = phase
         .as_ref()
         .map_or_else(|| item.base_price(), |phase| phase.phase.price);
-    let subtotal = unit_price.cents() * quantity;
+    let subtotal = times(unit_price.cents(), quantity)?;
+    // What is left to pay after each discount: no discount takes more than is left.
+    let mut left = subtotal;
     let mut discounts = Vec::new();
     match code.map(|code| code.kind) {
         Some(CodeKind::FixedPrice(price)) => {
-            let off = subtotal - price.cents() * quantity;
-            if off > 0 {
-                discounts.push(code_discount(code, off));
-            }
+            // Per unit, so a price above the unit's gives nothing (it never raises the price).
+            let off = times((unit_price.cents() - price.cents()).max(0), quantity)?;
+            discounts.extend(take_off(&mut left, off, || code_label_of(code)));
         }
         kind => {
             let volume = item
@@ -171,34 +183,31 @@ pub fn quote(
                 .rev()
                 .find(|discount| quantity >= i64::from(discount.min_quantity));
             if let Some(volume) = volume {
-                discounts.push(Discount {
-                    label: format!("{}: {}% off", volume.label, volume.percent_off),
-                    amount: Money::from_cents(percent_of(subtotal, i64::from(volume.percent_off))),
-                });
+                let off = percent_of(subtotal, i64::from(volume.percent_off))?;
+                let label = || format!("{}: {}% off", volume.label, volume.percent_off);
+                discounts.extend(take_off(&mut left, off, label));
             }
-            let after = subtotal - discounts.iter().map(|discount| discount.amount.cents()).sum::<i64>();
             let off = match kind {
-                Some(CodeKind::PercentOff(percent)) => percent_of(after, percent),
-                Some(CodeKind::AmountOff(amount)) => (amount.cents() * quantity).min(after),
+                Some(CodeKind::PercentOff(percent)) => percent_of(left, percent)?,
+                // Per unit, at most the unit's price; then at most what the team discount left.
+                Some(CodeKind::AmountOff(amount)) => times(amount.cents().min(unit_price.cents()), quantity)?,
                 Some(CodeKind::FixedPrice(_)) | None => 0,
             };
-            if off > 0 {
-                discounts.push(code_discount(code, off));
-            }
+            discounts.extend(take_off(&mut left, off, || code_label_of(code)));
         }
     }
-    let after_discounts = (subtotal - discounts.iter().map(|discount| discount.amount.cents()).sum::<i64>()).max(0);
     let tax = event
         .seller
         .as_ref()
         .and_then(|seller| seller.sales_tax.as_ref())
         .filter(|tax| tax.applies_to.contains(&item.kind()))
-        .map(|tax| tax_line(tax, after_discounts));
-    let total = after_discounts
-        + tax
-            .as_ref()
-            .filter(|tax| !tax.included)
-            .map_or(0, |tax| tax.amount.cents());
+        .map(|tax| tax_line(tax, left))
+        .transpose()?;
+    let added_tax = tax
+        .as_ref()
+        .filter(|tax| !tax.included)
+        .map_or(0, |tax| tax.amount.cents());
+    let total = left.checked_add(added_tax).ok_or(QuoteError::TooLarge)?;
     Ok(Quote {
         unit_price,
         phase: phase.as_ref().map(|phase| phase.phase.name.clone()),
@@ -215,41 +224,38 @@ pub fn quote(
     })
 }
 
-fn code_discount(code: Option<&CodeRecord>, off: i64) -> Discount {
-    let label = code.map_or_else(String::new, |code| {
-        format!("Code {}: {}", code.code, code_label(code.kind))
-    });
-    Discount {
-        label,
+/// Takes a discount of `off` cents out of `left`, never more than is left, nor less than
+/// nothing; `None` when it takes nothing.
+fn take_off(left: &mut i64, off: i64, label: impl FnOnce() -> String) -> Option<Discount> {
+    let off = off.clamp(0, *left);
+    *left -= off;
+    (off > 0).then(|| Discount {
+        label: label(),
         amount: Money::from_cents(off),
-    }
+    })
+}
+
+fn code_label_of(code: Option<&CodeRecord>) -> String {
+    code.map_or_else(String::new, |code| {
+        format!("Code {}: {}", code.code, code_label(code.kind))
+    })
 }
 
 /// Whether `code` may be used for `quantity` units of `item_sku` at `now`.
 fn check_code(code: &CodeRecord, item_sku: &str, quantity: i64, now: OffsetDateTime) -> Result<(), CodeProblem> {
     let now = unix_millis(now);
-    if code.disabled {
-        return Err(CodeProblem::Disabled);
-    }
-    if let Some(from) = code.valid_from
-        && now < from
-    {
-        return Err(CodeProblem::NotYet { from });
-    }
-    if let Some(until) = code.valid_until
-        && now > until
-    {
-        return Err(CodeProblem::Expired { until });
-    }
+    let works = !code.disabled
+        && code.kind.within_bounds()
+        && code.valid_from.is_none_or(|from| from <= now)
+        && code.valid_until.is_none_or(|until| now <= until);
     let applies = code.applies_to.is_empty() || code.applies_to.iter().any(|sku| sku == item_sku);
     let unlocks = code.unlocks.as_deref() == Some(item_sku);
-    if !applies && !unlocks {
-        return Err(CodeProblem::NotForThisItem);
+    if !works || (!applies && !unlocks) {
+        return Err(CodeProblem::Invalid);
     }
-    if code.uses + quantity > code.max_uses {
-        return Err(CodeProblem::UsedUp {
-            left: (code.max_uses - code.uses).max(0),
-        });
+    let left = (code.max_uses - code.uses).max(0);
+    if quantity > left {
+        return Err(CodeProblem::UsedUp { left });
     }
     Ok(())
 }
@@ -265,20 +271,34 @@ pub fn code_label(kind: CodeKind) -> String {
 }
 
 /// The tax in `cents` (prices that include it), or on them (prices that do not), to the cent, half up.
-fn tax_line(tax: &SalesTax, cents: i64) -> TaxLine {
+fn tax_line(tax: &SalesTax, cents: i64) -> Result<TaxLine, QuoteError> {
     let rate = i64::from(tax.basis_points);
     let denominator = if tax.prices_include_tax { 10_000 + rate } else { 10_000 };
-    TaxLine {
+    let amount = cents
+        .checked_mul(rate)
+        .and_then(|scaled| scaled.checked_add(denominator / 2))
+        .ok_or(QuoteError::TooLarge)?
+        / denominator;
+    Ok(TaxLine {
         label: tax.label.clone(),
         basis_points: tax.basis_points,
-        amount: Money::from_cents((cents * rate + denominator / 2) / denominator),
+        amount: Money::from_cents(amount),
         included: tax.prices_include_tax,
-    }
+    })
 }
 
 /// `percent` of `cents`, to the cent, half up.
-fn percent_of(cents: i64, percent: i64) -> i64 {
-    (cents * percent + 50) / 100
+fn percent_of(cents: i64, percent: i64) -> Result<i64, QuoteError> {
+    cents
+        .checked_mul(percent)
+        .and_then(|scaled| scaled.checked_add(50))
+        .map(|scaled| scaled / 100)
+        .ok_or(QuoteError::TooLarge)
+}
+
+/// `cents` for each of `quantity` units.
+fn times(cents: i64, quantity: i64) -> Result<i64, QuoteError> {
+    cents.checked_mul(quantity).ok_or(QuoteError::TooLarge)
 }
 
 #[cfg(test)]

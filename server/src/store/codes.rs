@@ -8,6 +8,7 @@ use sqlx::any::AnyRow;
 use sqlx::{Any, Row, Transaction};
 
 use super::admin::record_audit;
+use super::orders::ReserveError;
 use super::{Store, now_millis};
 use crate::domain::Money;
 
@@ -24,6 +25,24 @@ pub enum CodeKind {
 }
 
 impl CodeKind {
+    /// Whether its value is one a code may have: a whole percentage up to 100, an amount up to
+    /// the most a unit may cost. Codes made before the bounds keep their value, and stop working.
+    pub fn within_bounds(self) -> bool {
+        match self {
+            Self::PercentOff(percent) => (0..=100).contains(&percent),
+            Self::AmountOff(amount) | Self::FixedPrice(amount) => {
+                (Money::ZERO..=Money::MAX_UNIT_PRICE).contains(&amount)
+            }
+        }
+    }
+
+    /// The orders one buyer's email may place with a code of this kind unless its maker says
+    /// otherwise: one for a code that makes every unit free (shared, it would go whole to whoever
+    /// orders again and again), any number for the rest.
+    pub fn default_orders_per_email(self) -> Option<i64> {
+        matches!(self, Self::PercentOff(100) | Self::FixedPrice(Money::ZERO)).then_some(1)
+    }
+
     pub(super) fn as_parts(self) -> (&'static str, i64) {
         match self {
             Self::PercentOff(percent) => ("percent_off", percent),
@@ -72,6 +91,9 @@ pub struct CodeRecord {
     pub unlocks: Option<String>,
     /// It can be used before its items' public sales open: a presale's priority link, a draw's prize.
     pub early_access: bool,
+    /// Orders one buyer's email may place with it; null: any number.
+    #[schema(required = true, minimum = 1)]
+    pub orders_per_email: Option<i64>,
     #[schema(required = true)]
     pub tag: Option<String>,
     #[schema(required = true)]
@@ -95,6 +117,8 @@ pub struct NewCode {
     pub unlocks: Option<String>,
     /// Usable before the items' public sales open.
     pub early_access: bool,
+    /// Orders one buyer's email may place with it; `None`: any number.
+    pub orders_per_email: Option<i64>,
     pub tag: Option<String>,
     pub note: Option<String>,
 }
@@ -103,6 +127,7 @@ pub struct NewCode {
 #[derive(Debug, Clone, Default)]
 pub struct CodeChange {
     pub max_uses: Option<i64>,
+    pub orders_per_email: Option<Option<i64>>,
     pub valid_from: Option<Option<i64>>,
     pub valid_until: Option<Option<i64>>,
     pub tag: Option<Option<String>>,
@@ -133,7 +158,7 @@ pub struct TagUses {
 
 const COLUMNS: &str =
     "id, code, applies_to, kind, value, max_uses, uses, valid_from, valid_until, reserve, reserved_left,
-    unlocks, CASE WHEN early_access THEN 1 ELSE 0 END AS early_access, tag, note,
+    unlocks, CASE WHEN early_access THEN 1 ELSE 0 END AS early_access, orders_per_email, tag, note,
     CASE WHEN disabled THEN 1 ELSE 0 END AS disabled, created_at, updated_at";
 
 fn code_from_row(row: &AnyRow) -> Result<CodeRecord, sqlx::Error> {
@@ -156,6 +181,7 @@ fn code_from_row(row: &AnyRow) -> Result<CodeRecord, sqlx::Error> {
         reserved_left: row.try_get("reserved_left")?,
         unlocks: row.try_get("unlocks")?,
         early_access: row.try_get::<i64, _>("early_access")? != 0,
+        orders_per_email: row.try_get("orders_per_email")?,
         tag: row.try_get("tag")?,
         note: row.try_get("note")?,
         disabled: row.try_get::<i64, _>("disabled")? != 0,
@@ -291,7 +317,7 @@ impl Store {
         let mut tx = self.pool.begin().await?;
         sqlx::query(
             "UPDATE codes SET max_uses = $2, valid_from = $3, valid_until = $4, tag = $5, note = $6, disabled = $7,
-                 updated_at = $8
+                 updated_at = $8, orders_per_email = $9
              WHERE id = $1",
         )
         .bind(id)
@@ -302,6 +328,7 @@ impl Store {
         .bind(change.note.clone().unwrap_or(code.note.clone()))
         .bind(change.disabled.unwrap_or(code.disabled))
         .bind(now_millis())
+        .bind(change.orders_per_email.unwrap_or(code.orders_per_email))
         .execute(&mut *tx)
         .await?;
         let released = if change.disabled == Some(true) {
@@ -352,8 +379,8 @@ pub(super) async fn insert_code(
     let (kind, value) = code.kind.as_parts();
     sqlx::query(
         "INSERT INTO codes (id, code, applies_to, kind, value, max_uses, uses, valid_from, valid_until, reserve,
-             reserved_left, unlocks, tag, note, created_at, updated_at, held_keys, early_access)
-         VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10, $11, $12, $13, $14, $14, $15, $16)",
+             reserved_left, unlocks, tag, note, created_at, updated_at, held_keys, early_access, orders_per_email)
+         VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10, $11, $12, $13, $14, $14, $15, $16, $17)",
     )
     .bind(id)
     .bind(&code.code)
@@ -371,6 +398,7 @@ pub(super) async fn insert_code(
     .bind(now)
     .bind(held_keys.map(|keys| serde_json::to_string(keys).unwrap_or_else(|_| "[]".into())))
     .bind(code.early_access)
+    .bind(code.orders_per_email)
     .execute(&mut **tx)
     .await
     .map(drop)
@@ -433,14 +461,15 @@ pub struct CodeUse {
     pub units: i64,
 }
 
-/// Counts `code.units` uses of the code, if it has that many left and still works at `now`;
-/// answers how many of the units come out of the code's own hold (the rest come out of the
-/// stock as usual). `None`: it has not.
+/// Counts `code.units` uses of the code for an order of `buyer_email`, if it has that many left,
+/// still works at `now` and has not made as many orders for that email as it may; answers how
+/// many of the units come out of the code's own hold (the rest come out of the stock as usual).
 pub(super) async fn take_code_use(
     tx: &mut Transaction<'_, Any>,
     code: &CodeUse,
+    buyer_email: &str,
     now: i64,
-) -> Result<Option<i64>, sqlx::Error> {
+) -> Result<i64, ReserveError> {
     let taken = sqlx::query(
         "UPDATE codes SET uses = uses + $2, updated_at = $3
          WHERE id = $1 AND uses + $2 <= max_uses AND NOT disabled
@@ -452,7 +481,25 @@ pub(super) async fn take_code_use(
     .execute(&mut **tx)
     .await?;
     if taken.rows_affected() == 0 {
-        return Ok(None);
+        return Err(ReserveError::CodeUsedUp);
+    }
+    // The update holds the code's row until this transaction ends, so the orders counted here
+    // are all those made before: two checkouts at once from one email make one order.
+    let orders_per_email: Option<i64> = sqlx::query_scalar("SELECT orders_per_email FROM codes WHERE id = $1")
+        .bind(&code.id)
+        .fetch_one(&mut **tx)
+        .await?;
+    if let Some(limit) = orders_per_email {
+        let orders: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM orders WHERE code_id = $1 AND buyer_email = $2 AND status IN ('pending', 'paid')",
+        )
+        .bind(&code.id)
+        .bind(buyer_email)
+        .fetch_one(&mut **tx)
+        .await?;
+        if orders >= limit {
+            return Err(ReserveError::CodeUsedByEmail);
+        }
     }
     let from_hold =
         sqlx::query("UPDATE codes SET reserved_left = reserved_left - $2 WHERE id = $1 AND reserved_left >= $2")
@@ -460,7 +507,7 @@ pub(super) async fn take_code_use(
             .bind(code.units)
             .execute(&mut **tx)
             .await?;
-    Ok(Some(if from_hold.rows_affected() == 1 { code.units } else { 0 }))
+    Ok(if from_hold.rows_affected() == 1 { code.units } else { 0 })
 }
 
 /// Gives back an order's uses of its code, and the units it took from the code's hold (while

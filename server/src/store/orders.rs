@@ -26,8 +26,8 @@ pub enum ReserveError {
     #[error("the client address holds as much as open checkouts may")]
     AddressHolds {
         cap: HoldCap,
-        /// When the earliest of its open checkouts expires (Unix ms).
-        next_expiry: i64,
+        /// When the first of what it holds stops counting (Unix ms).
+        next_release: i64,
     },
     /// Another request holds the idempotency key: it placed, or is placing, the order.
     #[error("the idempotency key is taken")]
@@ -35,6 +35,9 @@ pub enum ReserveError {
     /// The code has no uses left for this order (or stopped working) since it was quoted.
     #[error("the code is used up")]
     CodeUsedUp,
+    /// The buyer's email has made as many orders with the code as it may.
+    #[error("the code has made as many orders for this email as it may")]
+    CodeUsedByEmail,
     /// The price phase ended by units since the order was quoted: its price is no longer the charge.
     #[error("the price phase has ended")]
     PhaseEnded,
@@ -188,15 +191,25 @@ async fn release(tx: &mut Transaction<'_, Any>, skus: &[&str], units: i64) -> Re
     Ok(())
 }
 
-/// What one buyer (an email, or a client address) holds in open checkouts.
+/// How long an order with nothing to pay counts against its buyer's caps. It is paid at once, so
+/// it never counts as an open checkout; without this, one buyer could take a free code's every
+/// use, a checkout at a time.
+const FREE_ORDERS_COUNT_FOR_MS: i64 = 24 * 60 * 60 * 1000;
+
+/// What one buyer (an email, or a client address) holds in open checkouts, and has taken in
+/// orders with nothing to pay over the last day.
 struct OpenHolds {
     checkouts: i64,
     units: i64,
     /// Units of the item being bought.
     item_units: i64,
     sponsorships: i64,
-    /// When the earliest of them expires (Unix ms).
-    next_expiry: Option<i64>,
+    /// Units, and units of the item being bought, of its free orders of the last day.
+    free_units: i64,
+    free_item_units: i64,
+    /// When the first of these stops counting (Unix ms): an open checkout expires, or a free
+    /// order's day ends.
+    next_release: Option<i64>,
 }
 
 impl OpenHolds {
@@ -209,21 +222,27 @@ impl OpenHolds {
         units: u32,
         sponsorships: u32,
     ) -> Option<HoldCap> {
+        let quantity = order.quantity;
         if self.checkouts >= i64::from(checkouts) {
             Some(HoldCap::Checkouts(checkouts))
         } else if order.kind == OrderKind::Sponsorship && self.sponsorships >= i64::from(sponsorships) {
             Some(HoldCap::Sponsorships(sponsorships))
-        } else if self.item_units + order.quantity > i64::from(units_per_item) {
+        } else if self.item_units + quantity > i64::from(units_per_item) {
             Some(HoldCap::UnitsOfItem(units_per_item))
-        } else if self.units + order.quantity > i64::from(units) {
+        } else if self.units + quantity > i64::from(units) {
             Some(HoldCap::Units(units))
+        } else if self.item_units + self.free_item_units + quantity > i64::from(units_per_item) {
+            Some(HoldCap::FreeUnitsOfItem(units_per_item))
+        } else if self.units + self.free_units + quantity > i64::from(units) {
+            Some(HoldCap::FreeUnits(units))
         } else {
             None
         }
     }
 }
 
-/// The open (pending, unexpired) checkouts whose `column` is `value`.
+/// What the buyer whose `column` is `value` holds in open (pending, unexpired) checkouts, and
+/// has taken in free orders since a day before `now`.
 async fn open_holds(
     tx: &mut Transaction<'_, Any>,
     column: HoldOwner,
@@ -236,7 +255,7 @@ async fn open_holds(
         HoldOwner::Address => "client_address",
     };
     // PostgreSQL sums BIGINTs as NUMERIC, which the `Any` driver cannot read as an integer.
-    let row = sqlx::query(&format!(
+    let open = sqlx::query(&format!(
         "SELECT COUNT(*) AS checkouts,
                 CAST(COALESCE(SUM(quantity), 0) AS BIGINT) AS units,
                 CAST(COALESCE(SUM(CASE WHEN sku = $3 THEN quantity ELSE 0 END), 0) AS BIGINT) AS item_units,
@@ -249,12 +268,29 @@ async fn open_holds(
     .bind(sku)
     .fetch_one(&mut **tx)
     .await?;
+    let free = sqlx::query(&format!(
+        "SELECT CAST(COALESCE(SUM(quantity), 0) AS BIGINT) AS units,
+                CAST(COALESCE(SUM(CASE WHEN sku = $3 THEN quantity ELSE 0 END), 0) AS BIGINT) AS item_units,
+                MIN(created_at) AS first_at
+         FROM orders WHERE {column} = $1 AND amount = 0 AND status = 'paid' AND created_at > $2"
+    ))
+    .bind(value)
+    .bind(now - FREE_ORDERS_COUNT_FOR_MS)
+    .bind(sku)
+    .fetch_one(&mut **tx)
+    .await?;
+    let next_expiry: Option<i64> = open.try_get("next_expiry")?;
+    let free_lapses = free
+        .try_get::<Option<i64>, _>("first_at")?
+        .map(|first_at| first_at + FREE_ORDERS_COUNT_FOR_MS);
     Ok(OpenHolds {
-        checkouts: row.try_get("checkouts")?,
-        units: row.try_get("units")?,
-        item_units: row.try_get("item_units")?,
-        sponsorships: row.try_get("sponsorships")?,
-        next_expiry: row.try_get("next_expiry")?,
+        checkouts: open.try_get("checkouts")?,
+        units: open.try_get("units")?,
+        item_units: open.try_get("item_units")?,
+        sponsorships: open.try_get("sponsorships")?,
+        free_units: free.try_get("units")?,
+        free_item_units: free.try_get("item_units")?,
+        next_release: next_expiry.into_iter().chain(free_lapses).min(),
     })
 }
 
@@ -264,8 +300,8 @@ enum HoldOwner {
     Address,
 }
 
-/// Refuses a checkout that would take its buyer's email or address past the caps on
-/// what open checkouts may hold; the caller's transaction then rolls back.
+/// Refuses a checkout that would take its buyer's email or address past the caps on what open
+/// checkouts and the day's free orders may hold; the caller's transaction then rolls back.
 async fn check_open_holds(
     tx: &mut Transaction<'_, Any>,
     limits: HoldLimits,
@@ -293,7 +329,7 @@ async fn check_open_holds(
     ) {
         return Err(ReserveError::AddressHolds {
             cap,
-            next_expiry: address.next_expiry.unwrap_or(now),
+            next_release: address.next_release.unwrap_or(now),
         });
     }
     Ok(())
@@ -450,9 +486,7 @@ impl Store {
         // The code's use first: a code that holds units gives the order its item's unit out of
         // that hold, so the item's own stock is not taken twice.
         let code_units = match &pending.code {
-            Some(code) => take_code_use(&mut tx, code, now)
-                .await?
-                .ok_or(ReserveError::CodeUsedUp)?,
+            Some(code) => take_code_use(&mut tx, code, &order.buyer_email, now).await?,
             None => 0,
         };
         let phase_key = order.quote.phase_key.as_deref();

@@ -109,16 +109,16 @@ pub(super) async fn insert_personal_codes(
     let (kind, value) = terms.kind.as_parts();
     let applies_to = serde_json::to_string(terms.applies_to).unwrap_or_else(|_| "[]".into());
     for chunk in codes.chunks(ROWS_PER_STATEMENT) {
-        // $1..$10 are shared by every row.
-        let rows = row_placeholders(chunk.len(), 2, 10, |params| {
+        // $1..$11 are shared by every row.
+        let rows = row_placeholders(chunk.len(), 2, 11, |params| {
             format!(
-                "({}, {}, $1, $2, $3, $4, 0, NULL, $5, $9, $10, NULL, $6, $7, $8, $8, NULL, TRUE)",
+                "({}, {}, $1, $2, $3, $4, 0, NULL, $5, $9, $10, NULL, $6, $7, $8, $8, NULL, TRUE, $11)",
                 params[0], params[1]
             )
         });
         let sql = format!(
             "INSERT INTO codes (id, code, applies_to, kind, value, max_uses, uses, valid_from, valid_until, reserve,
-                 reserved_left, unlocks, tag, note, created_at, updated_at, held_keys, early_access)
+                 reserved_left, unlocks, tag, note, created_at, updated_at, held_keys, early_access, orders_per_email)
              VALUES {rows}"
         );
         let mut query = sqlx::query(&sql)
@@ -131,7 +131,8 @@ pub(super) async fn insert_personal_codes(
             .bind(terms.note)
             .bind(now)
             .bind(terms.reserve)
-            .bind(terms.reserve.unwrap_or(0));
+            .bind(terms.reserve.unwrap_or(0))
+            .bind(terms.kind.default_orders_per_email());
         for code in chunk {
             query = query.bind(&code.id).bind(&code.code);
         }

@@ -146,6 +146,7 @@ impl Store {
             reserve: Some(quantity),
             unlocks: None,
             early_access: false,
+            orders_per_email: None,
             tag: Some(OFFER_TAG.to_owned()),
             note: Some(format!("Waiting-list offer to {email}")),
         };

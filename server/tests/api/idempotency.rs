@@ -50,7 +50,7 @@ fn vip_order(app: &TestApp, email: &str) -> NewOrder {
         item_name: vip.name.clone(),
         quantity: 1,
         options: json!({ "ticketType": "vip", "ticketId": vip.id }),
-        quote: Quote::at_unit_price(vip.price, 1),
+        quote: Quote::at_unit_price(vip.price, 1).unwrap(),
         billing: None,
     }
 }

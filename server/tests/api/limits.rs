@@ -115,7 +115,7 @@ async fn open_checkout(app: &TestApp, email: &str, client: &str) {
         item_name: "Developer Pass".into(),
         quantity: 1,
         options: json!({ "ticketType": "developer", "ticketId": 1 }),
-        quote: Quote::at_unit_price(Money::from_cents(79_900), 1),
+        quote: Quote::at_unit_price(Money::from_cents(79_900), 1).unwrap(),
         billing: None,
     };
     let id = uuid::Uuid::new_v4().to_string();

@@ -70,10 +70,15 @@ async fn emailed_code(app: &TestApp, recipient: &str, prefix: &str) -> String {
         .email_to_containing(recipient, &format!("Your personal code: {prefix}"))
         .await;
     let at = text.find(&format!("code: {prefix}")).unwrap() + "code: ".len();
-    text[at..]
+    let code: String = text[at..]
         .chars()
         .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
-        .collect()
+        .collect();
+    assert!(
+        crate::codes::is_generated(&code, prefix),
+        "{code}: a personal code carries 64 bits at least"
+    );
+    code
 }
 
 async fn quote(app: &TestApp, ticket_type: &str, code: Option<&str>) -> reqwest::Response {

@@ -52,10 +52,15 @@ async fn hold(app: &TestApp, ticket_type: &str, quantity: i64, email: &str) -> S
 async fn offered_code(app: &TestApp, email: &str) -> String {
     let text = app.email_to_containing(email, "Your personal code: WAIT-").await;
     let at = text.find("WAIT-").unwrap();
-    text[at..]
+    let code: String = text[at..]
         .chars()
         .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
-        .collect()
+        .collect();
+    assert!(
+        crate::codes::is_generated(&code, "WAIT-"),
+        "{code}: a code that holds units carries 64 bits at least"
+    );
+    code
 }
 
 async fn quote_with(app: &TestApp, ticket_type: &str, quantity: i64, code: &str) -> reqwest::Response {

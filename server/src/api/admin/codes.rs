@@ -19,7 +19,7 @@ use crate::domain::Money;
 use crate::error::{ApiError, ApiJson, ErrorBody, FieldErrors};
 use crate::event::Event;
 use crate::pricing::Item;
-use crate::pricing::codes::{generate_code, parse_code};
+use crate::pricing::codes::{MAX_PREFIX_CHARS, generate_code, parse_code};
 use crate::state::AppState;
 use crate::store::{CodeChange, CodeKind, CodeRecord, CreateCodesError, NewCode, TagUses};
 
@@ -115,7 +115,8 @@ struct CreateRequest {
     /// How many codes to generate (1 to 500), when no `code` is given; 1 when absent.
     #[schema(minimum = 1, maximum = 500)]
     count: Option<i64>,
-    /// What generated codes start with, such as `SPEAKER-`.
+    /// What generated codes start with, such as `SPEAKER-`; four groups of four random
+    /// characters follow ("SPEAKER-7K3P-9QXM-4F7K-2QWD").
     #[schema(max_length = 20)]
     prefix: Option<String>,
     /// The items it applies to, by stock keeping unit ("ticket:developer", "merchandise:1",
@@ -125,15 +126,20 @@ struct CreateRequest {
     /// A whole percentage off (1 to 100).
     #[schema(minimum = 1, maximum = 100)]
     percent_off: Option<i64>,
-    /// Cents off each unit.
-    #[schema(minimum = 1)]
+    /// Cents off each unit, at most $10,000,000.
+    #[schema(minimum = 1, maximum = 1_000_000_000)]
     amount_off: Option<i64>,
-    /// Each unit at this price, in cents (0: free).
-    #[schema(minimum = 0)]
+    /// Each unit at this price, in cents (0: free), at most $10,000,000.
+    #[schema(minimum = 0, maximum = 1_000_000_000)]
     fixed_price: Option<i64>,
     /// Units it may be used for, in all: a use is one ticket or item.
     #[schema(minimum = 1, maximum = 100000)]
     max_uses: i64,
+    /// Orders one buyer's email may place with it; `null`: any number. When absent, one for a
+    /// code that makes every unit free (`percentOff` 100 or `fixedPrice` 0), any number otherwise.
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<i64>, minimum = 1, maximum = 100000)]
+    orders_per_email: Option<Option<i64>>,
     #[schema(format = DateTime)]
     valid_from: Option<String>,
     #[schema(format = DateTime)]
@@ -227,12 +233,15 @@ fn new_codes(event: &Event, request: &CreateRequest) -> Result<Vec<NewCode>, Fie
             if !(1..=MAX_COUNT).contains(&count) {
                 errors.add("count", format!("Generate 1 to {MAX_COUNT} codes at once."));
             }
-            if prefix.chars().count() > 20
+            if prefix.chars().count() > MAX_PREFIX_CHARS
                 || !prefix
                     .chars()
                     .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '-' || c == '_')
             {
-                errors.add("prefix", "A prefix is up to 20 letters, digits, '-' or '_'.");
+                errors.add(
+                    "prefix",
+                    format!("A prefix is up to {MAX_PREFIX_CHARS} letters, digits, '-' or '_'."),
+                );
             }
             let count = usize::try_from(count.clamp(1, MAX_COUNT)).unwrap_or(1);
             let mut texts: Vec<String> = Vec::with_capacity(count);
@@ -293,6 +302,10 @@ fn new_codes(event: &Event, request: &CreateRequest) -> Result<Vec<NewCode>, Fie
             "Give percentOff, amountOff or fixedPrice, or the hidden item the code unlocks.",
         );
     }
+    let orders_per_email = match request.orders_per_email {
+        Some(limit) => orders_per_email(limit, &mut errors),
+        None => kind.and_then(CodeKind::default_orders_per_email),
+    };
     let tag = label(request.tag.as_deref(), 60, "tag", &mut errors);
     let note = label(request.note.as_deref(), 500, "note", &mut errors);
     match kind {
@@ -308,6 +321,7 @@ fn new_codes(event: &Event, request: &CreateRequest) -> Result<Vec<NewCode>, Fie
                 reserve: request.reserve,
                 unlocks: request.unlocks.clone(),
                 early_access: request.early_access,
+                orders_per_email,
                 tag: tag.clone(),
                 note: note.clone(),
             })
@@ -325,14 +339,24 @@ fn code_kind(request: &CreateRequest, errors: &mut FieldErrors) -> Option<CodeKi
             errors.add("percentOff", "A percentage from 1 to 100.");
             None
         }
-        (None, Some(cents), None) if cents > 0 => Some(CodeKind::AmountOff(Money::from_cents(cents))),
+        (None, Some(cents), None) if (1..=Money::MAX_UNIT_PRICE.cents()).contains(&cents) => {
+            Some(CodeKind::AmountOff(Money::from_cents(cents)))
+        }
         (None, Some(_), None) => {
-            errors.add("amountOff", "An amount of at least 1 cent.");
+            errors.add(
+                "amountOff",
+                format!("An amount from 1 cent to {}.", Money::MAX_UNIT_PRICE),
+            );
             None
         }
-        (None, None, Some(cents)) if cents >= 0 => Some(CodeKind::FixedPrice(Money::from_cents(cents))),
+        (None, None, Some(cents)) if (0..=Money::MAX_UNIT_PRICE.cents()).contains(&cents) => {
+            Some(CodeKind::FixedPrice(Money::from_cents(cents)))
+        }
         (None, None, Some(_)) => {
-            errors.add("fixedPrice", "A price of 0 cents or more.");
+            errors.add(
+                "fixedPrice",
+                format!("A price from 0 cents to {}.", Money::MAX_UNIT_PRICE),
+            );
             None
         }
         _ => {
@@ -340,6 +364,17 @@ fn code_kind(request: &CreateRequest, errors: &mut FieldErrors) -> Option<CodeKi
             None
         }
     }
+}
+
+/// A limit of orders per email as asked: `None` for any number.
+fn orders_per_email(limit: Option<i64>, errors: &mut FieldErrors) -> Option<i64> {
+    if limit.is_some_and(|limit| !(1..=MAX_USES).contains(&limit)) {
+        errors.add(
+            "ordersPerEmail",
+            format!("1 to {MAX_USES} orders per email, or null for any number."),
+        );
+    }
+    limit
 }
 
 /// An RFC 3339 time as Unix milliseconds.
@@ -370,6 +405,10 @@ fn label(value: Option<&str>, max: usize, field: &'static str, errors: &mut Fiel
 struct ChangeRequest {
     #[schema(minimum = 1)]
     max_uses: Option<i64>,
+    /// Orders one buyer's email may place with it; `null`: any number.
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<i64>, minimum = 1, maximum = 100000)]
+    orders_per_email: Option<Option<i64>>,
     #[serde(default, deserialize_with = "present")]
     #[schema(value_type = Option<String>, format = DateTime)]
     valid_from: Option<Option<String>>,
@@ -387,11 +426,13 @@ struct ChangeRequest {
 }
 
 /// A field that is present, `null` or not: `Some(None)` for `null`.
-fn present<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<Option<String>>, D::Error> {
-    Option::<String>::deserialize(deserializer).map(Some)
+fn present<'de, D: serde::Deserializer<'de>, T: Deserialize<'de>>(
+    deserializer: D,
+) -> Result<Option<Option<T>>, D::Error> {
+    Option::<T>::deserialize(deserializer).map(Some)
 }
 
-/// Changes a code's uses, dates, tag or note, or disables it.
+/// Changes a code's uses, orders per email, dates, tag or note, or disables it.
 #[utoipa::path(
     patch,
     path = "/codes/{id}",
@@ -434,6 +475,9 @@ async fn change(
     };
     let change = CodeChange {
         max_uses: request.max_uses,
+        orders_per_email: request
+            .orders_per_email
+            .map(|limit| orders_per_email(limit, &mut errors)),
         valid_from: date(&request.valid_from, "validFrom", &mut errors),
         valid_until: date(&request.valid_until, "validUntil", &mut errors),
         tag: request
@@ -460,7 +504,8 @@ async fn change(
 /// Makes codes from a CSV file: a header row, then one code a row, with the columns of
 /// `codes.csv` (`code`, `applies to` as items separated by spaces, `kind` as `percent_off`,
 /// `amount_off` or `fixed_price`, `value` as a percentage or dollars, `max uses`,
-/// `valid from`, `valid until`, `tag`, `note`); others are ignored. All or none.
+/// `valid from`, `valid until`, `tag`, `note`, `orders per email` as a number or `no limit`,
+/// blank for the default); others are ignored. All or none.
 #[utoipa::path(
     post,
     path = "/codes/import",
@@ -526,7 +571,7 @@ fn invalid_file(message: String) -> ApiError {
 }
 
 /// The CSV's columns this reads, as `codes.csv` names them.
-const COLUMNS: [&str; 9] = [
+const COLUMNS: [&str; 10] = [
     "code",
     "applies to",
     "kind",
@@ -536,7 +581,11 @@ const COLUMNS: [&str; 9] = [
     "valid until",
     "tag",
     "note",
+    "orders per email",
 ];
+
+/// What `codes.csv` writes in "orders per email" for a code without a limit.
+pub const NO_LIMIT: &str = "no limit";
 
 /// One request to make a code per row after the header, with its line number.
 fn requests_in(text: &str) -> Result<Vec<(usize, CreateRequest)>, String> {
@@ -571,12 +620,24 @@ fn requests_in(text: &str) -> Result<Vec<(usize, CreateRequest)>, String> {
                 valid_until: cell(6),
                 tag: cell(7),
                 note: cell(8),
+                orders_per_email: match cell(9) {
+                    None => None,
+                    Some(limit) if limit.eq_ignore_ascii_case(NO_LIMIT) => Some(None),
+                    Some(limit) => Some(Some(limit.parse().map_err(|_| {
+                        format!("Line {line}: \"orders per email\" is a whole number, or \"{NO_LIMIT}\".")
+                    })?)),
+                },
                 ..CreateRequest::default()
             };
             if request.code.is_none() {
                 return Err(format!("Line {line}: the code is missing."));
             }
             let bad_value = || format!("Line {line}: \"value\" does not fit its kind.");
+            if let Some(value) = cell(3).filter(|value| value.starts_with('-') || value.starts_with("$-")) {
+                return Err(format!(
+                    "Line {line}: \"value\" is {value}: a code's value cannot be below zero."
+                ));
+            }
             match (cell(2).as_deref(), cell(3).as_deref()) {
                 (None, None) => {}
                 (Some("percent_off"), Some(value)) => {
@@ -595,11 +656,12 @@ fn requests_in(text: &str) -> Result<Vec<(usize, CreateRequest)>, String> {
         .collect()
 }
 
-/// Dollars as the export writes them ("50.00", "50", "$7.5") in cents.
+/// Dollars as the export writes them ("50.00", "50", "$7.5") in cents; nothing else, no sign.
 fn cents(value: &str) -> Option<i64> {
-    let value = value.trim_start_matches('$');
+    let value = value.strip_prefix('$').unwrap_or(value);
     let (dollars, fraction) = value.split_once('.').unwrap_or((value, ""));
-    if fraction.len() > 2 || !fraction.chars().all(|c| c.is_ascii_digit()) {
+    let digits = |text: &str| text.chars().all(|c| c.is_ascii_digit());
+    if dollars.is_empty() || !digits(dollars) || fraction.len() > 2 || !digits(fraction) {
         return None;
     }
     let fraction: i64 = format!("{fraction:0<2}").parse().ok()?;
@@ -631,8 +693,19 @@ mod tests {
                 .unwrap_err()
                 .starts_with("Line 2:")
         );
+        assert_eq!(
+            requests_in("code,kind,value,max uses\nOK,fixed_price,5,1\nREFUND,fixed_price,-0.50,1\n").unwrap_err(),
+            "Line 3: \"value\" is -0.50: a code's value cannot be below zero."
+        );
+        let limits = requests_in("code,max uses,orders per email\nA1B,5,\nC2D,5,no limit\nE3F,5,2\n").unwrap();
+        let limits: Vec<_> = limits.iter().map(|(_, request)| request.orders_per_email).collect();
+        assert_eq!(limits, [None, Some(None), Some(Some(2))]);
         assert_eq!(cents("7.5"), Some(750));
         assert_eq!(cents("$50"), Some(5_000));
         assert_eq!(cents("1.234"), None);
+        assert_eq!(cents("-0.50"), None, "read as +$0.50 once");
+        assert_eq!(cents("+5"), None);
+        assert_eq!(cents(".50"), None);
+        assert_eq!(cents("99999999999999999999"), None);
     }
 }

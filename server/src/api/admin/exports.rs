@@ -212,6 +212,7 @@ fn codes(codes: &[CodeRecord]) -> String {
         "tag",
         "note",
         "disabled",
+        "orders per email",
     ]);
     let rfc3339 = |unix_ms: Option<i64>| {
         unix_ms
@@ -240,6 +241,9 @@ fn codes(codes: &[CodeRecord]) -> String {
             code.tag.as_deref().unwrap_or_default(),
             code.note.as_deref().unwrap_or_default(),
             if code.disabled { "yes" } else { "no" },
+            &code
+                .orders_per_email
+                .map_or_else(|| super::codes::NO_LIMIT.to_owned(), |limit| limit.to_string()),
         ]);
     }
     csv.finish()

@@ -69,6 +69,7 @@ fn code(kind: CodeKind) -> CodeRecord {
         reserved_left: 0,
         unlocks: None,
         early_access: false,
+        orders_per_email: None,
         tag: None,
         note: None,
         disabled: false,
@@ -209,7 +210,7 @@ fn a_code_stacks_on_a_team_discount_and_a_fixed_price_replaces_it() {
 }
 
 #[test]
-fn codes_out_of_scope_expired_used_up_or_disabled_are_refused_with_their_reason() {
+fn codes_out_of_scope_expired_not_yet_or_disabled_are_one_problem_and_used_up_another() {
     let event = event();
     let none = HashMap::new();
     let try_code = |code: CodeRecord| quote(&event, ticket(&event, "developer"), 1, AUTUMN, &none, Some(&code));
@@ -226,17 +227,68 @@ fn codes_out_of_scope_expired_used_up_or_disabled_are_refused_with_their_reason(
     let mut disabled = code(CodeKind::PercentOff(20));
     disabled.disabled = true;
 
-    assert_eq!(try_code(other), Err(QuoteError::Code(CodeProblem::NotForThisItem)));
-    assert_eq!(
-        try_code(expired),
-        Err(QuoteError::Code(CodeProblem::Expired { until: now_ms - 1 }))
-    );
-    assert_eq!(
-        try_code(early),
-        Err(QuoteError::Code(CodeProblem::NotYet { from: now_ms + 1 }))
-    );
+    for refused in [other, expired, early, disabled] {
+        assert_eq!(try_code(refused), Err(QuoteError::Code(CodeProblem::Invalid)));
+    }
     assert_eq!(try_code(used), Err(QuoteError::Code(CodeProblem::UsedUp { left: 0 })));
-    assert_eq!(try_code(disabled), Err(QuoteError::Code(CodeProblem::Disabled)));
+}
+
+#[test]
+fn a_code_valued_past_its_bounds_is_refused_and_never_makes_an_order_free() {
+    let event = event();
+    let none = HashMap::new();
+    let four = |kind| quote(&event, ticket(&event, "developer"), 4, AUTUMN, &none, Some(&code(kind)));
+    let forty_six_quadrillion_dollars = Money::from_cents(4_600_000_000_000_000_000);
+
+    assert_eq!(
+        four(CodeKind::FixedPrice(forty_six_quadrillion_dollars)),
+        Err(QuoteError::Code(CodeProblem::Invalid)),
+        "it once made four tickets free"
+    );
+    assert_eq!(
+        four(CodeKind::AmountOff(forty_six_quadrillion_dollars)),
+        Err(QuoteError::Code(CodeProblem::Invalid))
+    );
+    assert_eq!(
+        four(CodeKind::PercentOff(101)),
+        Err(QuoteError::Code(CodeProblem::Invalid))
+    );
+    let at_the_bound = four(CodeKind::FixedPrice(Money::MAX_UNIT_PRICE)).unwrap();
+    assert_eq!(
+        (at_the_bound.total.cents(), at_the_bound.discounts.len()),
+        (4 * 79_900, 0),
+        "a fixed price above the unit's gives nothing"
+    );
+}
+
+#[test]
+fn discounts_never_come_to_more_than_the_subtotal() {
+    let event = event();
+    let none = HashMap::new();
+    let mut roomy = code(CodeKind::AmountOff(Money::MAX_UNIT_PRICE));
+    roomy.max_uses = 100;
+
+    let team = quote(&event, ticket(&event, "team"), 10, AUTUMN, &none, Some(&roomy)).unwrap();
+
+    let off: i64 = team.discounts.iter().map(|discount| discount.amount.cents()).sum();
+    assert_eq!(off, 10 * 69_900, "the team's 10% and then the code, up to what is left");
+    assert_eq!(team.total.cents(), 0);
+    assert!(team.discounts.iter().all(|discount| discount.amount.cents() > 0));
+}
+
+#[test]
+fn amounts_past_what_cents_can_count_are_refused_not_wrapped() {
+    let event = event();
+    let none = HashMap::new();
+    let team = |quantity| quote(&event, ticket(&event, "team"), quantity, AUTUMN, &none, None);
+
+    // 69,900 cents times this fits in an i64, but the team discount's share of it does not.
+    assert_eq!(team(100_000_000_000_000), Err(QuoteError::TooLarge));
+    assert_eq!(team(i64::MAX / 2), Err(QuoteError::TooLarge));
+    assert_eq!(
+        Quote::at_unit_price(Money::MAX_UNIT_PRICE, i64::MAX),
+        Err(QuoteError::TooLarge)
+    );
 }
 
 #[test]

@@ -22,6 +22,8 @@ const codeSchema = z.object({
   reserve: z.nullable(z.int()),
   reservedLeft: z.int(),
   unlocks: z.nullable(z.string()),
+  /** Orders one buyer's email may place with it; null: any number. */
+  ordersPerEmail: z.nullable(z.int()),
   tag: z.nullable(z.string()),
   note: z.nullable(z.string()),
   disabled: z.boolean(),
@@ -76,6 +78,8 @@ export interface NewCodes {
   amountOff?: number;
   fixedPrice?: number;
   maxUses: number;
+  /** Orders one buyer's email may place with it; null: any number; left out: one for a free code, any number otherwise. */
+  ordersPerEmail?: number | null;
   /** RFC 3339. */
   validFrom?: string;
   validUntil?: string;
@@ -89,6 +93,8 @@ export interface NewCodes {
 /** What may change of a code; `null` clears a date, the tag or the note. */
 export interface CodeChange {
   maxUses?: number;
+  /** `null`: any number. */
+  ordersPerEmail?: number | null;
   validFrom?: string | null;
   validUntil?: string | null;
   tag?: string | null;

@@ -16,6 +16,7 @@ export interface Draft {
   discount: Discount;
   value: string;
   maxUses: string;
+  ordersPerEmail: string;
   validFrom: string;
   validUntil: string;
   reserve: string;
@@ -36,6 +37,7 @@ export const blank: Draft = {
   discount: 'percentOff',
   value: '',
   maxUses: '1',
+  ordersPerEmail: '',
   validFrom: '',
   validUntil: '',
   reserve: '',
@@ -52,7 +54,15 @@ export function holdableItem(items: CodeItem[], appliesTo: string[]): CodeItem |
 
 /** The fields on screen for this draft: a server error for any other is shown above the button. */
 export function fieldsShown(draft: Draft, items: CodeItem[]): Set<FieldName> {
-  const shown = new Set<FieldName>(['appliesTo', 'maxUses', 'validFrom', 'validUntil', 'tag', 'note']);
+  const shown = new Set<FieldName>([
+    'appliesTo',
+    'maxUses',
+    'ordersPerEmail',
+    'validFrom',
+    'validUntil',
+    'tag',
+    'note',
+  ]);
   if (draft.mode === 'one') shown.add('code');
   else (['count', 'prefix'] as const).forEach((field) => shown.add(field));
   if (draft.discount !== 'none') shown.add('value');
@@ -87,6 +97,11 @@ export function toRequest(draft: Draft, items: CodeItem[]): { request?: NewCodes
   const maxUses = parseWhole(draft.maxUses);
   if (maxUses === null) errors.maxUses = 'Enter how many units the code may be used for, such as 1.';
   else request.maxUses = maxUses;
+  if (draft.ordersPerEmail.trim()) {
+    const orders = parseWhole(draft.ordersPerEmail);
+    if (orders === null || orders < 1) errors.ordersPerEmail = 'Enter a whole number of orders, or leave it empty.';
+    else request.ordersPerEmail = orders;
+  }
   for (const field of ['validFrom', 'validUntil'] as const) {
     if (!draft[field]) continue;
     const at = localInputToRfc3339(draft[field]);

@@ -39,12 +39,13 @@ export function CodeEditDialog({ code }: { code: Code }) {
   );
 }
 
-type Draft = Record<'maxUses' | 'validFrom' | 'validUntil' | 'tag' | 'note', string>;
+type Draft = Record<'maxUses' | 'ordersPerEmail' | 'validFrom' | 'validUntil' | 'tag' | 'note', string>;
 type Errors = Partial<Record<keyof Draft | 'general', string>>;
 
 function draftOf(code: Code): Draft {
   return {
     maxUses: String(code.maxUses),
+    ordersPerEmail: code.ordersPerEmail === null ? '' : String(code.ordersPerEmail),
     validFrom: toLocalInput(code.validFrom),
     validUntil: toLocalInput(code.validUntil),
     tag: code.tag ?? '',
@@ -60,6 +61,12 @@ function toChange(initial: Draft, draft: Draft): { change?: CodeChange; errors: 
     const maxUses = parseWhole(draft.maxUses);
     if (maxUses === null) errors.maxUses = 'Enter a whole number of uses.';
     else change.maxUses = maxUses;
+  }
+  if (draft.ordersPerEmail.trim() !== initial.ordersPerEmail) {
+    const orders = draft.ordersPerEmail.trim() ? parseWhole(draft.ordersPerEmail) : null;
+    if (draft.ordersPerEmail.trim() && (orders === null || orders < 1)) {
+      errors.ordersPerEmail = 'Enter a whole number of orders, or clear it for any number.';
+    } else change.ordersPerEmail = orders;
   }
   for (const field of ['validFrom', 'validUntil'] as const) {
     if (draft[field] === initial[field]) continue;
@@ -80,7 +87,7 @@ function serverErrors(error: unknown): Errors {
   if (!(error instanceof ApiError)) {
     return { general: error instanceof Error ? error.message : 'The code could not be saved. Please try again.' };
   }
-  const fields = ['maxUses', 'validFrom', 'validUntil', 'tag', 'note'] as const;
+  const fields = ['maxUses', 'ordersPerEmail', 'validFrom', 'validUntil', 'tag', 'note'] as const;
   const errors: Errors = {};
   for (const field of fields) if (error.fieldErrors[field]) errors[field] = error.fieldErrors[field];
   if (Object.keys(errors).length === 0) errors.general = error.message;
@@ -125,6 +132,21 @@ function CodeEditForm({ code, onDone }: { code: Code; onDone: () => void }) {
             inputMode="numeric"
             value={draft.maxUses}
             onChange={(event) => update({ maxUses: event.target.value })}
+          />
+        )}
+      </Field>
+      <Field
+        id={`${id}-orders-per-email`}
+        label="Orders per email"
+        hint="How many orders one buyer's email may place with it. Empty: any number."
+        error={errors.ordersPerEmail}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            inputMode="numeric"
+            value={draft.ordersPerEmail}
+            onChange={(event) => update({ ordersPerEmail: event.target.value })}
           />
         )}
       </Field>

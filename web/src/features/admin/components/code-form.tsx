@@ -201,6 +201,21 @@ export function CodeForm({ items, onMade }: { items: CodeItem[]; onMade: (codes:
             />
           )}
         </Field>
+        <Field
+          id={`${id}-orders-per-email`}
+          label="Orders per email"
+          hint="Optional: how many orders one buyer's email may place with it. Empty: one for a free code, any number otherwise."
+          error={errors.ordersPerEmail}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              inputMode="numeric"
+              value={draft.ordersPerEmail}
+              onChange={(event) => update({ ordersPerEmail: event.target.value })}
+            />
+          )}
+        </Field>
         {holdable && (
           <Field
             id={`${id}-reserve`}

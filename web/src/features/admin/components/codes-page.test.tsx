@@ -30,6 +30,7 @@ function code(fields: Partial<Code> & Pick<Code, 'id' | 'code'>): Code {
     reserve: null,
     reservedLeft: 0,
     unlocks: null,
+    ordersPerEmail: null,
     tag: null,
     note: null,
     disabled: false,
@@ -48,6 +49,7 @@ const speaker = code({
   value: 0,
   uses: 1,
   unlocks: 'ticket:speaker',
+  ordersPerEmail: 1,
   tag: 'speakers',
 });
 const vip = code({
@@ -286,6 +288,30 @@ describe('the codes screen', () => {
     expect(Date.parse(String(body.validUntil))).toBe(new Date(2026, 4, 1, 9, 30).getTime());
   });
 
+  it('sends the orders one email may place when given, and leaves the default to the server when empty', async () => {
+    const { sent } = serveCodes([]);
+    const { user } = renderCodes();
+
+    const dialog = await openNewCodes(user);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Code' }), 'team-comp');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Discount' }), 'A fixed price for each unit');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Price of each unit, in dollars' }), '0');
+    const orders = within(dialog).getByRole('textbox', { name: 'Orders per email' });
+    await user.type(orders, '0');
+    await user.click(within(dialog).getByRole('button', { name: 'Create code' }));
+    expect(orders).toHaveAccessibleDescription(
+      "Optional: how many orders one buyer's email may place with it. Empty: one for a free code, any number otherwise. Enter a whole number of orders, or leave it empty.",
+    );
+    expect(sent).toEqual([]);
+
+    await user.clear(orders);
+    await user.type(orders, '3');
+    await user.click(within(dialog).getByRole('button', { name: 'Create code' }));
+
+    await screen.findByRole('dialog', { name: 'Code made' });
+    expect(sent[0].body).toEqual({ code: 'team-comp', appliesTo: [], fixedPrice: 0, maxUses: 1, ordersPerEmail: 3 });
+  });
+
   it('offers to hold units only when one item with a stock limit is chosen', async () => {
     serveCodes([]);
     const { user } = renderCodes();
@@ -376,6 +402,21 @@ describe('the codes screen', () => {
     expect(await findToast('Code saved')).toBeInTheDocument();
     expect(sent.map((each) => [each.method, each.body])).toEqual([['PATCH', { maxUses: 150, note: null }]]);
     expect((await cellsOf('PARTNER20'))[2]).toBe('37 / 150');
+  });
+
+  it('lifts a code’s limit of orders per email by clearing it', async () => {
+    const { sent } = serveCodes([speaker]);
+    const { user } = renderCodes();
+
+    await user.click(within(await rowOf('SPEAKER-7KQ')).getByRole('button', { name: 'Edit SPEAKER-7KQ' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit SPEAKER-7KQ' });
+    const orders = within(dialog).getByRole('textbox', { name: 'Orders per email' });
+    expect(orders).toHaveValue('1');
+    await user.clear(orders);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await findToast('Code saved')).toBeInTheDocument();
+    expect(sent.map((each) => [each.method, each.body])).toEqual([['PATCH', { ordersPerEmail: null }]]);
   });
 
   it('imports a CSV file as text/csv and says what it made, or why nothing was made', async () => {
