@@ -801,3 +801,30 @@ on_both_databases! {
         assert_eq!(logo, png(600, 200));
     }
 }
+
+/// A paid sponsorship of `tier` whose profile, named `name`, the organizer approved with a PNG logo.
+async fn approved_as(app: &TestApp, tier: &str, name: &str) {
+    let sponsorship = paid_sponsorship(app, tier).await;
+    let profile = json!({ "displayName": name, "website": "https://acme.dev", "description": "" });
+    assert_eq!(put_profile(app, &sponsorship.secret, &profile).await.status(), 200);
+    assert_eq!(upload_logo(app, &sponsorship.secret, "image/png", png(600, 200)).await.status(), 200);
+    approve(app, &sponsorship.order_id).await;
+}
+
+on_both_databases! {
+    /// Names that repeat, or that end as a repeated one's file would, still give each logo a file of its own.
+    async fn the_logos_zip_names_every_file_once_whatever_the_sponsors_are_called(app, before_the_event()) {
+        for name in ["Acme", "Acme", "Acme 2"] {
+            approved_as(&app, "gold", name).await;
+        }
+
+        let download = app.admin_get("/api/admin/sponsorships/logos.zip").await;
+
+        assert_eq!(download.status(), 200);
+        let bytes = download.bytes().await.unwrap().to_vec();
+        let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes)).unwrap();
+        let mut names: Vec<String> = (0..zip.len()).map(|at| zip.by_index(at).unwrap().name().unwrap().into_owned()).collect();
+        names.sort();
+        assert_eq!(names, ["gold-acme-2-2.png", "gold-acme-2.png", "gold-acme.png"]);
+    }
+}

@@ -8,7 +8,7 @@ use serde::Serialize;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use std::collections::HashMap;
+use std::collections::HashSet;
 use std::io::Write;
 
 use axum::http::header;
@@ -273,11 +273,12 @@ async fn logo(
 )]
 async fn logos_zip(_actor: AdminActor, State(state): State<AppState>) -> Result<Response, ApiError> {
     let wall = state.store.sponsor_wall().await?;
+    let mut names = FileNames::default();
     let mut files = Vec::with_capacity(wall.len());
     for entry in wall {
         if let Some((info, bytes)) = state.store.sponsor_logo(&entry.profile.logo.id).await? {
-            let name = format!("{}-{}", entry.tier, slug(&entry.profile.name));
-            files.push((name, info.format.extension(), bytes));
+            let stem = format!("{}-{}", slug(&entry.tier), slug(&entry.profile.name));
+            files.push((names.claim(&stem, info.format.extension()), bytes));
         }
     }
     let zip = tokio::task::spawn_blocking(move || write_zip(files))
@@ -297,23 +298,33 @@ async fn logos_zip(_actor: AdminActor, State(state): State<AppState>) -> Result<
         .into_response())
 }
 
-fn write_zip(files: Vec<(String, &'static str, Vec<u8>)>) -> anyhow::Result<Vec<u8>> {
+fn write_zip(files: Vec<(String, Vec<u8>)>) -> anyhow::Result<Vec<u8>> {
     let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
     let options = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Stored);
-    let mut used = HashMap::new();
-    for (name, extension, bytes) in files {
-        // Two sponsors of one tier with the same name still get a file each.
-        let count = used.entry(name.clone()).or_insert(0);
-        *count += 1;
-        let file = if *count == 1 {
-            format!("{name}.{extension}")
-        } else {
-            format!("{name}-{count}.{extension}")
-        };
-        zip.start_file(file, options)?;
+    for (name, bytes) in files {
+        zip.start_file(name, options)?;
         zip.write_all(&bytes)?;
     }
     Ok(zip.finish()?.into_inner())
+}
+
+/// The zip's file names, each unique across the whole set: a zip cannot hold two files of one
+/// name, and sponsors' names may repeat or end in a number ("Acme", "Acme", "Acme 2").
+#[derive(Default)]
+struct FileNames(HashSet<String>);
+
+impl FileNames {
+    /// `stem.extension`, or with the first free `-2`, `-3`, … after the stem.
+    fn claim(&mut self, stem: &str, extension: &str) -> String {
+        let mut name = format!("{stem}.{extension}");
+        let mut count = 1;
+        while self.0.contains(&name) {
+            count += 1;
+            name = format!("{stem}-{count}.{extension}");
+        }
+        self.0.insert(name.clone());
+        name
+    }
 }
 
 /// "Acme Cloud, Inc." → "acme-cloud-inc".
@@ -386,12 +397,26 @@ async fn page_link(
 
 #[cfg(test)]
 mod tests {
-    use super::slug;
+    use super::{FileNames, slug};
 
     #[test]
     fn logo_files_are_named_by_a_plain_slug() {
         assert_eq!(slug("Acme Cloud, Inc."), "acme-cloud-inc");
         assert_eq!(slug("  Ünïcode & Co "), "n-code-co");
         assert_eq!(slug("***"), "sponsor");
+    }
+
+    #[test]
+    fn logo_files_are_named_once_each_whatever_the_sponsors_are_called() {
+        let mut names = FileNames::default();
+        let named: Vec<String> = ["gold-acme", "gold-acme", "gold-acme-2", "gold-acme-2", "gold-acme"]
+            .iter()
+            .map(|stem| names.claim(stem, "png"))
+            .collect();
+        assert_eq!(
+            named,
+            ["gold-acme.png", "gold-acme-2.png", "gold-acme-2-2.png", "gold-acme-2-3.png", "gold-acme-3.png"]
+        );
+        assert_eq!(names.claim("gold-acme", "svg"), "gold-acme.svg");
     }
 }
