@@ -3,7 +3,7 @@
 //! and a private page where the sponsor sends a profile and a logo for the wall. A logo
 //! is made safe before anyone sees it, and goes public only once the organizer approves it.
 
-use std::io::Read;
+use std::io::{Read, Write};
 
 use conference::store::TicketStatus;
 use serde_json::{Value, json};
@@ -205,6 +205,40 @@ fn png_padded(width: u32, height: u32, padding: usize) -> Vec<u8> {
     let pixels: Vec<u8> = (0..width * height).map(|at| (at % 251) as u8).collect();
     writer.write_image_data(&pixels).unwrap();
     writer.finish().unwrap();
+    bytes
+}
+
+/// A PNG's size and pixels, as a browser would draw them.
+fn pixels(bytes: &[u8]) -> (u32, u32, png::ColorType, Vec<u8>) {
+    let mut reader = png::Decoder::new(bytes).read_info().expect("a PNG");
+    let mut pixels = vec![0; reader.output_buffer_size()];
+    let frame = reader.next_frame(&mut pixels).expect("its pixels");
+    (frame.width, frame.height, frame.color_type, pixels)
+}
+
+/// A PNG's chunks, as `(type, data)`, after its signature.
+fn chunks(bytes: &[u8]) -> Vec<([u8; 4], Vec<u8>)> {
+    let mut rest = &bytes[8..];
+    let mut chunks = Vec::new();
+    while !rest.is_empty() {
+        let len = u32::from_be_bytes(rest[..4].try_into().unwrap()) as usize;
+        chunks.push((rest[4..8].try_into().unwrap(), rest[8..8 + len].to_vec()));
+        rest = &rest[12 + len..];
+    }
+    chunks
+}
+
+/// A PNG made of `chunks`, each with its checksum.
+fn from_chunks(chunks: &[([u8; 4], Vec<u8>)]) -> Vec<u8> {
+    let mut bytes = b"\x89PNG\r\n\x1a\n".to_vec();
+    for (kind, data) in chunks {
+        bytes.extend_from_slice(&u32::try_from(data.len()).unwrap().to_be_bytes());
+        let typed = [&kind[..], data].concat();
+        let mut crc = flate2::Crc::new();
+        crc.update(&typed);
+        bytes.extend_from_slice(&typed);
+        bytes.extend_from_slice(&crc.sum().to_be_bytes());
+    }
     bytes
 }
 
@@ -571,7 +605,7 @@ on_both_databases! {
         assert_eq!(app.get(&logo).await.status(), 404);
         let draft = draft_logo(&app, &sponsorship.secret).await;
         assert_eq!(draft.status(), 200, "its sponsor sees it");
-        assert_eq!(draft.bytes().await.unwrap(), png(600, 200));
+        assert_eq!(pixels(&draft.bytes().await.unwrap()), pixels(&png(600, 200)));
         let for_review = app.admin_get(&format!("/api/admin/sponsorships/{}/logo", sponsorship.order_id)).await;
         assert_eq!(for_review.status(), 200, "the organizer sees it");
         assert_eq!(app.get(&format!("/api/admin/sponsorships/{}/logo", sponsorship.order_id)).await.status(), 401);
@@ -595,7 +629,7 @@ on_both_databases! {
         assert_eq!(served.status(), 200);
         assert_eq!(served.headers()["content-type"], "image/png");
         assert!(served.headers()["content-security-policy"].to_str().unwrap().contains("sandbox"));
-        assert_eq!(served.bytes().await.unwrap(), png(600, 200));
+        assert_eq!(pixels(&served.bytes().await.unwrap()), pixels(&png(600, 200)));
         let html = app.get("/").await.text().await.unwrap();
         assert!(html.contains("Prerendered /"), "the prerendered page is served: {html}");
         assert!(html.contains(&format!("<img src=\"{logo}\" alt=\"Acme Cloud\"")), "{html}");
@@ -798,7 +832,7 @@ on_both_databases! {
         assert_eq!(zip.by_index(0).unwrap().name().unwrap(), "platinum-acme-cloud.png");
         let mut logo = Vec::new();
         zip.by_name("platinum-acme-cloud.png").unwrap().read_to_end(&mut logo).unwrap();
-        assert_eq!(logo, png(600, 200));
+        assert_eq!(pixels(&logo), pixels(&png(600, 200)));
     }
 }
 
@@ -826,5 +860,62 @@ on_both_databases! {
         let mut names: Vec<String> = (0..zip.len()).map(|at| zip.by_index(at).unwrap().name().unwrap().into_owned()).collect();
         names.sort();
         assert_eq!(names, ["gold-acme-2-2.png", "gold-acme-2.png", "gold-acme.png"]);
+    }
+}
+
+/// A real PNG of 8,000 × 8,000 transparent pixels: a quarter of a megabyte that decodes to 256 MB.
+fn decompression_bomb() -> Vec<u8> {
+    let mut bytes = Vec::new();
+    let mut encoder = png::Encoder::new(&mut bytes, 8000, 8000);
+    encoder.set_color(png::ColorType::Rgba);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_compression(png::Compression::Best);
+    let mut writer = encoder.write_header().unwrap();
+    let mut stream = writer.stream_writer().unwrap();
+    let row = vec![0; 8000 * 4];
+    for _ in 0..8000 {
+        stream.write_all(&row).unwrap();
+    }
+    stream.finish().unwrap();
+    writer.finish().unwrap();
+    bytes
+}
+
+on_both_databases! {
+    /// A PNG is decoded before it is taken, within 64 MB of pixels, and written again from its pixels alone.
+    async fn a_png_is_decoded_within_limits_and_served_as_its_pixels_alone(app, before_the_event()) {
+        let sponsorship = paid_sponsorship(&app, "platinum").await;
+        let secret = sponsorship.secret.as_str();
+        let good = chunks(&png(600, 200));
+        let mut garbage = good.clone();
+        garbage[1].1 = b"these bytes are no compressed image".to_vec();
+        let mut bad_header = good.clone();
+        bad_header[0].1[8] = 3; // a bit depth PNG does not have
+        let bomb = decompression_bomb();
+        assert!(bomb.len() < MAX_LOGO_BYTES / 2, "{} bytes", bomb.len());
+        let mut annotated = good.clone();
+        annotated.insert(1, (*b"tEXt", b"Comment\0<script>alert(1)</script>".to_vec()));
+        annotated.insert(1, (*b"prVt", b"private".to_vec()));
+
+        let garbage = upload_logo(&app, secret, "image/png", from_chunks(&garbage)).await;
+        let bad_header = upload_logo(&app, secret, "image/png", from_chunks(&bad_header)).await;
+        let bomb = upload_logo(&app, secret, "image/png", bomb).await;
+        let annotated = upload_logo(&app, secret, "image/png", from_chunks(&annotated)).await;
+
+        for (what, response, message) in [
+            ("garbage image data", garbage, "The PNG file is damaged (its image data cannot be decoded). Please export it again."),
+            ("an invalid header", bad_header, "The PNG file is damaged (its header is not valid). Please export it again."),
+            ("a decompression bomb", bomb, "The logo has too many pixels to take in (8000 × 8000: over 64 MB once decoded). \
+                                           Please send a smaller image."),
+        ] {
+            assert_eq!(response.status(), 422, "{what}");
+            let body: Value = response.json().await.unwrap();
+            assert_eq!(body["fieldErrors"]["logo"], message, "{what}");
+        }
+        assert_eq!(annotated.status(), 200);
+        let served = draft_logo(&app, secret).await.bytes().await.unwrap();
+        assert_eq!(pixels(&served), pixels(&png(600, 200)));
+        let kinds: Vec<[u8; 4]> = chunks(&served).into_iter().map(|(kind, _)| kind).collect();
+        assert!(kinds.iter().all(|kind| [*b"IHDR", *b"IDAT", *b"IEND"].contains(kind)), "only pixels: {kinds:?}");
     }
 }
