@@ -132,6 +132,8 @@ pub(super) struct ProfileView {
     pub on_wall: bool,
     /// Unix milliseconds.
     pub updated_at: i64,
+    /// Counts the sponsor's changes: the organizer's review names the revision it decides on.
+    pub revision: i64,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -163,6 +165,7 @@ impl ProfileView {
             website: profile.website,
             description: profile.description,
             updated_at: profile.updated_at,
+            revision: profile.revision,
         }
     }
 }

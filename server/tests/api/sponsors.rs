@@ -142,8 +142,20 @@ async fn draft_logo(app: &TestApp, secret: &str) -> reqwest::Response {
         .unwrap()
 }
 
+/// The sponsor's profile as the organizer's list shows it.
+async fn listed_profile(app: &TestApp, order_id: &str) -> Value {
+    let sponsors: Vec<Value> = app.admin_get("/api/admin/sponsorships").await.json().await.unwrap();
+    let sponsor = sponsors.into_iter().find(|sponsor| sponsor["orderId"] == order_id).expect("listed");
+    sponsor["profile"].clone()
+}
+
+/// Sends `decision` on the revision the organizer's list shows now, unless it names one.
 async fn review(app: &TestApp, order_id: &str, decision: &Value) -> reqwest::Response {
-    app.admin_post(&format!("/api/admin/sponsorships/{order_id}/review"), decision)
+    let mut decision = decision.clone();
+    if decision.get("revision").is_none() {
+        decision["revision"] = listed_profile(app, order_id).await["revision"].clone();
+    }
+    app.admin_post(&format!("/api/admin/sponsorships/{order_id}/review"), &decision)
         .await
 }
 
@@ -917,5 +929,52 @@ on_both_databases! {
         assert_eq!(pixels(&served), pixels(&png(600, 200)));
         let kinds: Vec<[u8; 4]> = chunks(&served).into_iter().map(|(kind, _)| kind).collect();
         assert!(kinds.iter().all(|kind| [*b"IHDR", *b"IDAT", *b"IEND"].contains(kind)), "only pixels: {kinds:?}");
+    }
+}
+
+on_both_databases! {
+    /// The sponsor swaps the logo and the link while the organizer looks: approving what was shown decides
+    /// nothing, and the organizer is asked to look again.
+    async fn a_review_decides_only_the_revision_the_organizer_saw(app, before_the_event()) {
+        let sponsorship = paid_sponsorship(&app, "platinum").await;
+        let secret = sponsorship.secret.as_str();
+        let profile = json!({ "displayName": "Acme Cloud", "website": "https://acme.dev", "description": "" });
+        assert_eq!(put_profile(&app, secret, &profile).await.status(), 200);
+        assert_eq!(upload_logo(&app, secret, "image/png", png(600, 200)).await.status(), 200);
+        let shown = listed_profile(&app, &sponsorship.order_id).await;
+        assert_eq!(shown["website"], "https://acme.dev");
+
+        assert_eq!(upload_logo(&app, secret, "image/png", png(900, 300)).await.status(), 200);
+        let swapped = json!({ "displayName": "Acme Cloud", "website": "https://elsewhere.example", "description": "" });
+        assert_eq!(put_profile(&app, secret, &swapped).await.status(), 200);
+        let stale = review(&app, &sponsorship.order_id, &json!({ "approve": true, "revision": shown["revision"] })).await;
+        let stale_rejection = review(&app, &sponsorship.order_id,
+                                     &json!({ "approve": false, "reason": "Smaller, please.", "revision": shown["revision"] })).await;
+
+        for response in [stale, stale_rejection] {
+            assert_eq!(response.status(), 409);
+            assert_eq!(response.json::<Value>().await.unwrap()["message"],
+                       "The sponsor changed their profile since you looked at it: nothing was decided. Please look at it again.");
+        }
+        assert_eq!(wall(&app).await, Vec::<Value>::new());
+        let now_shown = listed_profile(&app, &sponsorship.order_id).await;
+        assert_eq!((now_shown["state"].as_str(), now_shown["website"].as_str()), (Some("in_review"), Some("https://elsewhere.example")));
+        assert_ne!(now_shown["revision"], shown["revision"]);
+        assert!(app.store.list_outbox().await.unwrap().iter().all(|email| email.kind != "sponsor_review"), "nobody was told");
+        for (what, decision) in [
+            ("missing", json!({ "approve": true })),
+            ("null", json!({ "approve": true, "revision": null })),
+            ("text", json!({ "approve": true, "revision": "1" })),
+            ("negative", json!({ "approve": true, "revision": -1 })),
+            ("fraction", json!({ "approve": true, "revision": 1.5 })),
+        ] {
+            let response = app.admin_post(&format!("/api/admin/sponsorships/{}/review", sponsorship.order_id), &decision).await;
+            assert_eq!(response.status(), 422, "{what}");
+            assert!(response.json::<Value>().await.unwrap()["fieldErrors"]["revision"].is_string(), "{what}");
+        }
+        let approved = review(&app, &sponsorship.order_id, &json!({ "approve": true, "revision": now_shown["revision"] })).await;
+        assert_eq!(approved.status(), 200);
+        let listed = wall(&app).await;
+        assert_eq!(listed[0]["website"], "https://elsewhere.example", "what was seen is what is on the wall");
     }
 }

@@ -152,18 +152,24 @@ async fn list(_actor: AdminActor, State(state): State<AppState>) -> Result<Json<
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[schema(as = SponsorReview)]
 struct ReviewRequest {
-    /// `true` puts the profile, as it is now, on the wall; `false` asks the sponsor for changes.
+    /// `true` puts the profile, as the organizer saw it, on the wall; `false` asks the sponsor for changes.
     approve: bool,
     /// Why not: needed to reject (up to 500 characters), emailed to the sponsor.
     #[serde(default)]
     reason: Option<String>,
+    /// The profile's `revision` the organizer saw, as the list of sponsorships showed it.
+    // Read as any JSON value so that a missing or malformed one is a 422 with its field named.
+    #[serde(default)]
+    #[schema(value_type = i64, required = true, minimum = 0)]
+    revision: Option<serde_json::Value>,
 }
 
 const MAX_REASON_CHARS: usize = 500;
 
-/// Approves the sponsor's profile as it is now (it goes on the wall at once), or rejects it
-/// with a reason the sponsor is emailed. A later change by the sponsor comes back for review;
-/// the approved profile stays on the wall meanwhile.
+/// Approves the sponsor's profile at the `revision` the organizer saw (it goes on the wall at
+/// once), or rejects it with a reason the sponsor is emailed. When the sponsor changed it since,
+/// nothing is decided (409): the organizer looks again. A later change by the sponsor comes
+/// back for review; the approved profile stays on the wall meanwhile.
 #[utoipa::path(
     post,
     path = "/sponsorships/{order_id}/review",
@@ -175,8 +181,18 @@ const MAX_REASON_CHARS: usize = 500;
     responses(
         (status = 200, description = "Reviewed; the profile as it now stands.", body = ProfileView),
         (status = 404, description = "There is no such sponsorship.", body = ErrorBody),
-        (status = 409, description = "The sponsor has not sent a logo yet, or the sponsorship was refunded.", body = ErrorBody),
-        (status = 422, description = "A rejection without a reason, or a reason over 500 characters.", body = ErrorBody),
+        (
+            status = 409,
+            description = "The sponsor changed the profile since `revision` (look at it again), has not sent a logo \
+                           yet, or the sponsorship was refunded.",
+            body = ErrorBody,
+        ),
+        (
+            status = 422,
+            description = "No `revision`, or not a whole number from 0; a rejection without a reason, or a reason \
+                           over 500 characters.",
+            body = ErrorBody,
+        ),
         JsonBody,
         AdminChange,
         ServerTrouble,
@@ -194,6 +210,14 @@ async fn review(
         .map(str::trim)
         .filter(|reason| !reason.is_empty());
     let mut errors = FieldErrors::default();
+    let revision = request
+        .revision
+        .as_ref()
+        .and_then(serde_json::Value::as_i64)
+        .filter(|revision| *revision >= 0);
+    if revision.is_none() {
+        errors.add("revision", "Please reload the page: the review names the revision of the profile you saw.");
+    }
     match reason {
         None if !request.approve => errors.add("reason", "Please tell the sponsor what to change."),
         Some(reason) if reason.chars().count() > MAX_REASON_CHARS => {
@@ -201,15 +225,19 @@ async fn review(
         }
         _ => {}
     }
-    if !errors.is_empty() {
+    let Some(revision) = revision.filter(|_| errors.is_empty()) else {
         return Err(ApiError::Validation(errors));
-    }
+    };
     match state
         .store
-        .review_sponsor_profile(&order_id, request.approve, reason, &actor.name)
+        .review_sponsor_profile(&order_id, revision, request.approve, reason, &actor.name)
         .await?
     {
         Review::Done(profile) => Ok(Json(ProfileView::new(*profile))),
+        Review::Stale => Err(ApiError::Conflict(
+            "The sponsor changed their profile since you looked at it: nothing was decided. Please look at it again."
+                .into(),
+        )),
         Review::Incomplete => Err(ApiError::Conflict(
             "The sponsor has not sent a logo yet: there is nothing to review.".into(),
         )),
