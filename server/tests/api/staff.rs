@@ -232,6 +232,74 @@ on_both_databases! {
     }
 }
 
+/// Whether `cookie` still opens the back office: 200, or 401 `sign_in_required` once its session ended.
+async fn session_holds(app: &TestApp, cookie: &str) -> bool {
+    let answer = call(app, cookie, "GET", "/api/admin/orders", None).await;
+    match answer.status() {
+        StatusCode::OK => true,
+        StatusCode::UNAUTHORIZED => {
+            assert_eq!(answer.json::<Value>().await.unwrap()["code"], "sign_in_required");
+            false
+        }
+        other => panic!("{other}"),
+    }
+}
+
+on_both_databases! {
+    /// The first sign-in with an email and the shared password makes the owner's account, and ends the sessions
+    /// the shared password alone made.
+    async fn a_shared_password_session_ends_when_the_first_owner_signs_in_to_their_account(app, options()) {
+        let shared = app.sign_in().await;
+        assert!(session_holds(&app, &shared).await);
+
+        let owner = sign_in_as(&app, "olivia.organizer@codewave.example.com", crate::helpers::ADMIN_PASSWORD).await;
+
+        assert_eq!(owner.status(), 200);
+        let owner = owner.headers()["set-cookie"].to_str().unwrap().split(';').next().unwrap().to_owned();
+        assert!(!session_holds(&app, &shared).await, "the shared password's session ended");
+        assert!(session_holds(&app, &owner).await, "the owner's own session holds");
+    }
+}
+
+on_both_databases! {
+    /// An owner made on the server (`conference admin create-owner`) ends them too.
+    async fn a_shared_password_session_ends_when_an_owner_is_made_on_the_command_line(app, options()) {
+        let shared = app.sign_in().await;
+        assert!(session_holds(&app, &shared).await);
+
+        let hash = conference::admin::password::hash_password("an owner's long password").unwrap();
+        app.store.create_owner("olga@example.com", "Olga Owner", &hash, "command line").await.unwrap();
+
+        assert!(!session_holds(&app, &shared).await);
+    }
+}
+
+on_both_databases! {
+    /// A shared-password session holds across a restart with the same setting, and ends with a changed
+    /// `ADMIN_PASSWORD_HASH` or none.
+    async fn a_shared_password_session_ends_once_its_setting_is_changed_or_gone(app, options()) {
+        let shared = app.sign_in().await;
+        let app = app.restart().await;
+        assert!(session_holds(&app, &shared).await, "the same setting");
+
+        // The same password hashed again (a new salt): a new setting, as when the password is changed.
+        let rehashed = conference::admin::password::hash_password(crate::helpers::ADMIN_PASSWORD).unwrap();
+        let app = app
+            .restart_with(|env| {
+                env.retain(|(name, _)| *name != "ADMIN_PASSWORD_HASH");
+                env.push(("ADMIN_PASSWORD_HASH", rehashed));
+            })
+            .await;
+        assert!(!session_holds(&app, &shared).await, "a changed setting");
+        let signed_in_again = app.sign_in().await;
+        assert!(session_holds(&app, &signed_in_again).await);
+
+        let app = app.restart_with(|env| env.retain(|(name, _)| *name != "ADMIN_PASSWORD_HASH")).await;
+        assert!(!session_holds(&app, &signed_in_again).await, "no setting: only the token opens the back office");
+        assert_eq!(app.admin_get("/api/admin/orders").await.status(), 200);
+    }
+}
+
 on_both_databases! {
     /// Deactivating ends the person's session on their very next call; a new role counts at once.
     async fn deactivation_ends_a_session_at_once(app, options()) {

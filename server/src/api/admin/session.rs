@@ -14,6 +14,7 @@ use utoipa_axum::routes;
 use super::auth::{AdminActor, SESSION_COOKIE, SESSION_HOURS, cookie, refuse_cross_site};
 use super::responses::{AdminRead, JsonBody, RateLimited, ServerTrouble};
 use super::staff::staff_error;
+use crate::admin::identity::shared_password_digest;
 use crate::admin::password::{hash_password, verify_password};
 use crate::admin::roles::Role;
 use crate::domain::EmailAddress;
@@ -21,7 +22,7 @@ use crate::error::{ApiError, ApiJson, ErrorBody, FieldErrors};
 use crate::middleware::{Budget, Caller};
 use crate::secrets;
 use crate::state::AppState;
-use crate::store::{StaffError, StaffStatus, now_millis};
+use crate::store::{SignedInWith, StaffError, StaffStatus, now_millis};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(current, sign_in, sign_out))
@@ -126,7 +127,7 @@ async fn sign_in(
     // A forged sign-in would put the organizer's browser in someone else's session.
     refuse_cross_site(&headers, &state.settings.public_url)?;
     let credentials = Credentials::parse(&request)?;
-    let (name, staff_id, role) = match credentials {
+    let (name, signed_in, role) = match credentials {
         Credentials::Account { email } => sign_in_with_account(&state, &email, request.password).await?,
         Credentials::Shared { name } => {
             if state.store.staff_accounts_exist().await? {
@@ -136,17 +137,18 @@ async fn sign_in(
                 });
             }
             let hash = shared_password_hash(&state)?;
-            if !verified(hash, request.password).await? {
+            if !verified(hash.clone(), request.password).await? {
                 return Err(wrong_shared_password());
             }
-            (name, None, Role::Owner)
+            let setting_digest = shared_password_digest(&hash);
+            (name, SignedInWith::SharedPassword { setting_digest }, Role::Owner)
         }
     };
     let token = secrets::random_token();
     let expires_at = now_millis() + SESSION_HOURS * 60 * 60 * 1000;
     state
         .store
-        .create_admin_session(&secrets::digest(&token), &name, staff_id.as_deref(), expires_at)
+        .create_admin_session(&secrets::digest(&token), &name, &signed_in, expires_at)
         .await?;
     tracing::info!(%name, role = role.as_str(), "signed in to the back office");
     let cookie = session_cookie(&token, SESSION_HOURS * 60 * 60, state.settings.live);
@@ -202,7 +204,7 @@ async fn sign_in_with_account(
     state: &AppState,
     email: &EmailAddress,
     password: String,
-) -> Result<(String, Option<String>, Role), ApiError> {
+) -> Result<(String, SignedInWith, Role), ApiError> {
     if state.settings.rate_limits
         && let Err(wait) = state.rate_limiter.take(
             Budget::AdminSignIn,
@@ -221,7 +223,7 @@ async fn sign_in_with_account(
             if !verified(hash, password).await? {
                 return Err(wrong_password());
             }
-            Ok((account.member.name, Some(account.member.id), account.member.role))
+            Ok((account.member.name, account_session(account.member.id), account.member.role))
         }
         Some(_) => {
             // An invited or deactivated account answers as a wrong password does, as slowly.
@@ -239,14 +241,14 @@ async fn sign_in_with_account(
             }
             let name = name_from_email(email);
             match state.store.create_owner(email.as_str(), &name, &hash, &name).await {
-                Ok(owner) => Ok((owner.name, Some(owner.id), Role::Owner)),
+                Ok(owner) => Ok((owner.name, account_session(owner.id), Role::Owner)),
                 // Two first sign-ins at once with the same email: the other one made the account,
                 // with the very password just checked.
                 Err(StaffError::EmailTaken(_)) => match state.store.staff_account_by_email(email.as_str()).await? {
                     Some(account)
                         if account.member.status == StaffStatus::Active && account.password_hash == Some(hash) =>
                     {
-                        Ok((account.member.name, Some(account.member.id), account.member.role))
+                        Ok((account.member.name, account_session(account.member.id), account.member.role))
                     }
                     _ => Err(wrong_password()),
                 },
@@ -254,6 +256,10 @@ async fn sign_in_with_account(
             }
         }
     }
+}
+
+fn account_session(staff_id: String) -> SignedInWith {
+    SignedInWith::Account { staff_id }
 }
 
 /// "olivia.organizer@…" → "Olivia Organizer": the first owner's name until they are renamed.
