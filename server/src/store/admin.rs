@@ -80,9 +80,9 @@ impl Store {
         .bind(staff_id)
         .bind(shared_password_digest)
         .bind(now)
-            .bind(expires_at)
-            .execute(&mut *tx)
-            .await?;
+        .bind(expires_at)
+        .execute(&mut *tx)
+        .await?;
         record_audit(&mut *tx, name, "sign_in", None, &serde_json::json!({})).await?;
         tx.commit().await
     }

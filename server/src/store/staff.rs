@@ -42,9 +42,13 @@ pub struct StaffAccount {
 /// What a session was signed in with.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SignedInWith {
-    Account { staff_id: String },
+    Account {
+        staff_id: String,
+    },
     /// The shared password, by the digest of the `ADMIN_PASSWORD_HASH` it was checked against.
-    SharedPassword { setting_digest: String },
+    SharedPassword {
+        setting_digest: String,
+    },
 }
 
 /// The signed-in person behind a session: an account, or the owner with the shared password.

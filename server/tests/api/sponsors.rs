@@ -145,7 +145,10 @@ async fn draft_logo(app: &TestApp, secret: &str) -> reqwest::Response {
 /// The sponsor's profile as the organizer's list shows it.
 async fn listed_profile(app: &TestApp, order_id: &str) -> Value {
     let sponsors: Vec<Value> = app.admin_get("/api/admin/sponsorships").await.json().await.unwrap();
-    let sponsor = sponsors.into_iter().find(|sponsor| sponsor["orderId"] == order_id).expect("listed");
+    let sponsor = sponsors
+        .into_iter()
+        .find(|sponsor| sponsor["orderId"] == order_id)
+        .expect("listed");
     sponsor["profile"].clone()
 }
 
@@ -853,7 +856,12 @@ async fn approved_as(app: &TestApp, tier: &str, name: &str) {
     let sponsorship = paid_sponsorship(app, tier).await;
     let profile = json!({ "displayName": name, "website": "https://acme.dev", "description": "" });
     assert_eq!(put_profile(app, &sponsorship.secret, &profile).await.status(), 200);
-    assert_eq!(upload_logo(app, &sponsorship.secret, "image/png", png(600, 200)).await.status(), 200);
+    assert_eq!(
+        upload_logo(app, &sponsorship.secret, "image/png", png(600, 200))
+            .await
+            .status(),
+        200
+    );
     approve(app, &sponsorship.order_id).await;
 }
 

@@ -216,7 +216,10 @@ async fn review(
         .and_then(serde_json::Value::as_i64)
         .filter(|revision| *revision >= 0);
     if revision.is_none() {
-        errors.add("revision", "Please reload the page: the review names the revision of the profile you saw.");
+        errors.add(
+            "revision",
+            "Please reload the page: the review names the revision of the profile you saw.",
+        );
     }
     match reason {
         None if !request.approve => errors.add("reason", "Please tell the sponsor what to change."),
@@ -443,7 +446,13 @@ mod tests {
             .collect();
         assert_eq!(
             named,
-            ["gold-acme.png", "gold-acme-2.png", "gold-acme-2-2.png", "gold-acme-2-3.png", "gold-acme-3.png"]
+            [
+                "gold-acme.png",
+                "gold-acme-2.png",
+                "gold-acme-2-2.png",
+                "gold-acme-2-3.png",
+                "gold-acme-3.png"
+            ]
         );
         assert_eq!(names.claim("gold-acme", "svg"), "gold-acme.svg");
     }

@@ -157,7 +157,12 @@ mod tests {
     /// A PNG whose header claims `width` × `height` 8-bit `color_type` and whose image data is no image: what is
     /// refused from the header alone shows it was refused before any decoding.
     fn claimed(width: u32, height: u32, color_type: u8) -> Vec<u8> {
-        let ihdr = [&width.to_be_bytes()[..], &height.to_be_bytes(), &[8, color_type, 0, 0, 0]].concat();
+        let ihdr = [
+            &width.to_be_bytes()[..],
+            &height.to_be_bytes(),
+            &[8, color_type, 0, 0, 0],
+        ]
+        .concat();
         [
             &PNG_SIGNATURE[..],
             &chunk(b"IHDR", &ihdr),
@@ -185,7 +190,10 @@ mod tests {
             600,
             200,
             png::ColorType::Rgba,
-            &[(*b"tEXt", b"Comment\0<script>alert(1)</script>"), (*b"prVt", b"private data")],
+            &[
+                (*b"tEXt", b"Comment\0<script>alert(1)</script>"),
+                (*b"prVt", b"private data"),
+            ],
         );
 
         let logo = inspect(LogoFormat::Png, &uploaded).expect("a valid PNG");
@@ -193,7 +201,10 @@ mod tests {
         assert_eq!((logo.width, logo.height), (600, 200));
         assert_eq!(pixels(&logo.bytes), pixels(&uploaded));
         let text = String::from_utf8_lossy(&logo.bytes);
-        assert!(!text.contains("script") && !text.contains("prVt") && !text.contains("private"), "{text}");
+        assert!(
+            !text.contains("script") && !text.contains("prVt") && !text.contains("private"),
+            "{text}"
+        );
     }
 
     #[test]
@@ -285,6 +296,9 @@ mod tests {
              image."
         );
         assert!(png_error(&claimed(4097, 4096, 6)).contains("too many pixels"));
-        assert!(png_error(&claimed(8000, 8000, 0)).contains("cannot be decoded"), "within the limit, decoded");
+        assert!(
+            png_error(&claimed(8000, 8000, 0)).contains("cannot be decoded"),
+            "within the limit, decoded"
+        );
     }
 }
