@@ -29,9 +29,13 @@ pub enum Budget {
     PaymentCreation,
     /// Stripe's deliveries come from few addresses in bursts; a forged one costs an HMAC.
     Webhook,
-    /// `POST /api/admin/session`: guessing a password, per address and per account;
-    /// `POST /api/admin/invitations/{token}`: guessing an invitation.
+    /// `POST /api/admin/session`, per address: each try costs a password hash, and a crew may sign
+    /// in together from the venue's address. Wrong passwords are slowed per account and address
+    /// by `admin::sign_in_guard`.
     AdminSignIn,
+    /// `POST /api/admin/invitations/{token}`, per address: each costs a password hash; apart from
+    /// signing in, so a crew setting its passwords never stops anyone signing in.
+    Invitation,
     /// Back-office calls of a signed-in organizer or the admin token, per session or token:
     /// a scanner at the door checks in about one ticket a second, in bursts as a queue forms.
     Staff,
@@ -61,8 +65,12 @@ impl Budget {
                 every: Duration::from_millis(10),
             },
             Self::AdminSignIn => Quota {
-                burst: 5,
-                every: Duration::from_secs(60),
+                burst: 30,
+                every: Duration::from_secs(2),
+            },
+            Self::Invitation => Quota {
+                burst: 20,
+                every: Duration::from_secs(6),
             },
             Self::Staff => Quota {
                 burst: 60,
@@ -88,7 +96,7 @@ impl Budget {
             }
             "webhooks/stripe" => Self::Webhook,
             "admin/session" if *method == Method::POST => Self::AdminSignIn,
-            call if call.starts_with("admin/invitations/") => Self::AdminSignIn,
+            call if call.starts_with("admin/invitations/") => Self::Invitation,
             _ => Self::Other,
         })
     }
@@ -101,8 +109,6 @@ pub enum Caller {
     Address(ClientAddress),
     /// Staff, by their session (the digest of its token) or the admin token.
     Staff(String),
-    /// Sign-ins to one back-office account (its lowercased email), from anywhere.
-    Account(String),
 }
 
 /// Entries kept before expired ones are swept out.
@@ -249,6 +255,14 @@ mod tests {
             Some(Budget::PaymentCreation)
         );
         assert_eq!(Budget::of(&Method::POST, "/api/confirm-purchase"), Some(Budget::Other));
+        assert_eq!(
+            Budget::of(&Method::POST, "/api/admin/session"),
+            Some(Budget::AdminSignIn)
+        );
+        assert_eq!(
+            Budget::of(&Method::POST, "/api/admin/invitations/abc"),
+            Some(Budget::Invitation)
+        );
         assert_eq!(Budget::of(&Method::DELETE, "/api/anything"), Some(Budget::Other));
     }
 }
