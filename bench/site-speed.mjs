@@ -211,10 +211,11 @@ async function approvedSponsorLink(base) {
     body: pngLogo(900, 300),
   });
   need(logo.ok, `the logo was refused: ${logo.status} ${await logo.text()}`);
+  const { revision } = (await logo.json()).profile;
   const review = await fetch(`${base}/api/admin/sponsorships/${orderId}/review`, {
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Bearer ${ADMIN_TOKEN}` },
-    body: JSON.stringify({ approve: true }),
+    body: JSON.stringify({ approve: true, revision }),
   });
   need(review.ok, `the review was refused: ${review.status} ${await review.text()}`);
   return `/sponsor#${token}`;

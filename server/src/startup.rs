@@ -124,6 +124,7 @@ impl Application {
                 gateway,
                 sandbox,
                 rate_limiter: Arc::new(RateLimiter::default()),
+                sign_in_guard: Arc::default(),
                 metrics: Arc::default(),
                 clock,
             },

@@ -2,6 +2,7 @@
 
 use std::sync::Arc;
 
+use crate::admin::sign_in_guard::SignInGuard;
 use crate::catalogue::CatalogueCache;
 use crate::clock::Clock;
 use crate::event::Event;
@@ -23,6 +24,8 @@ pub struct AppState {
     pub sandbox: Option<SandboxGateway>,
     /// Per-client request budgets; shared by every route of this process.
     pub rate_limiter: Arc<RateLimiter>,
+    /// Wrong passwords per back-office account and client address.
+    pub sign_in_guard: Arc<SignInGuard>,
     /// What this process has answered, for `/metrics`.
     pub metrics: Arc<Metrics>,
     /// What time it is for the event's rules (refund windows, the transfer cut-off).

@@ -36,9 +36,13 @@ async function approvedSponsor(request: APIRequestContext, baseURL: string, comp
     data: pngLogo(900, 300),
   });
   expect(logo.ok(), await logo.text()).toBe(true);
+  const { revision } = ((await logo.json()) as { profile: { revision: number } }).profile;
 
   const headers = await adminSession(request, baseURL);
-  const review = await request.post(`/api/admin/sponsorships/${orderId}/review`, { headers, data: { approve: true } });
+  const review = await request.post(`/api/admin/sponsorships/${orderId}/review`, {
+    headers,
+    data: { approve: true, revision },
+  });
   expect(review.ok(), await review.text()).toBe(true);
   return orderId;
 }

@@ -80,9 +80,11 @@ pub async fn identify(
     }
     let token = cookie(headers, SESSION_COOKIE).ok_or(IdentifyError::SignInRequired)?;
     let token_hash = secrets::digest(token);
-    // Read on every call: a deactivated person's session ends at once, a new role counts at once.
+    // Read on every call: a deactivated person's session ends at once, a new role counts at once, and a
+    // shared-password session ends once an owner has an account or the setting it signed in with is gone.
+    let setting = admin.password_hash.as_deref().map(shared_password_digest);
     let holder = store
-        .admin_session(&token_hash)
+        .admin_session(&token_hash, setting.as_deref())
         .await?
         .ok_or(IdentifyError::SessionEnded)?;
     Ok(StaffIdentity {
@@ -90,6 +92,11 @@ pub async fn identify(
         role: holder.role,
         credential: Credential::Session { token_hash },
     })
+}
+
+/// What a shared-password session is bound to: the digest of the `ADMIN_PASSWORD_HASH` it signed in with.
+pub fn shared_password_digest(password_hash: &str) -> String {
+    secrets::digest(password_hash)
 }
 
 pub fn bearer_token(headers: &HeaderMap) -> Option<&str> {

@@ -18,7 +18,7 @@ use super::sponsorship_checkout::is_web_address;
 use crate::error::{ApiError, ApiJson, ErrorBody, FieldErrors};
 use crate::orders::{Order, OrderKind, OrderStatus};
 use crate::secrets;
-use crate::sponsors::{self, LogoFormat};
+use crate::sponsors::{self, LogoError, LogoFormat};
 use crate::state::AppState;
 use crate::store::{ProfileState, ProfileText, SponsorProfile};
 use crate::tickets::transfer_until;
@@ -132,6 +132,8 @@ pub(super) struct ProfileView {
     pub on_wall: bool,
     /// Unix milliseconds.
     pub updated_at: i64,
+    /// Counts the sponsor's changes: the organizer's review names the revision it decides on.
+    pub revision: i64,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -163,6 +165,7 @@ impl ProfileView {
             website: profile.website,
             description: profile.description,
             updated_at: profile.updated_at,
+            revision: profile.revision,
         }
     }
 }
@@ -339,8 +342,9 @@ fn refunded() -> ApiError {
 /// Sends the logo for the wall: the file itself as the body, up to 1 MB, as
 /// `Content-Type: image/svg+xml` or `image/png`. An SVG is rebuilt from its shapes alone
 /// (no scripts, event handlers, links, external references or entities survive); a PNG
-/// must be a whole, valid PNG. At least 300 pixels on its longer side (a PNG), in
-/// proportions from 1:2 (tall) to 6:1 (wide). A new logo goes to the organizer's review.
+/// must be a whole, valid PNG whose pixels take at most 64 MB decoded, and is written again
+/// from its pixels alone, at least 300 pixels on its longer side and at most 8,000 on each.
+/// Either in proportions from 1:2 (tall) to 6:1 (wide). A new logo goes to the organizer's review.
 #[utoipa::path(
     put,
     path = "/sponsor/logo",
@@ -352,8 +356,9 @@ fn refunded() -> ApiError {
         (status = 404, description = "The `X-Sponsor-Token` is missing or opens nothing.", body = ErrorBody),
         (status = 409, description = "The sponsorship was refunded: its profile cannot change.", body = ErrorBody),
         (status = 413, description = "The file is over 1 MB.", body = ErrorBody),
-        (status = 422, description = "Not an SVG or PNG, not a valid one, or of the wrong size or proportions; \
-                                      `message` says which.", body = ErrorBody),
+        (status = 422, description = "Not an SVG or PNG, not a valid one (a PNG's header and image data are \
+                                      decoded), of the wrong size or proportions, or a PNG of more pixels than \
+                                      64 MB decoded; `message` says which.", body = ErrorBody),
         (status = 429, description = "Too many calls from this network; `Retry-After` says when to try again.", body = ErrorBody),
         (status = 500, description = "The logo could not be saved.", body = ErrorBody),
         (status = 503, description = "The database is overloaded; `Retry-After` says when to try again.", body = ErrorBody),
@@ -378,11 +383,14 @@ async fn upload_logo(
     if body.is_empty() {
         return Err(invalid("The logo file is empty.".into()));
     }
-    // Parsing and rebuilding a large SVG is CPU work: off the async threads.
+    // Decoding a PNG and rebuilding a large SVG are CPU work: off the async threads.
     let logo = tokio::task::spawn_blocking(move || sponsors::inspect(format, &body))
         .await
         .map_err(|error| ApiError::Internal(error.into()))?
-        .map_err(|error| invalid(error.to_string()))?;
+        .map_err(|error| match error {
+            LogoError::Encoding(_) => ApiError::Internal(error.into()),
+            refused => invalid(refused.to_string()),
+        })?;
     if state.store.replace_sponsor_logo(&order.id, &logo).await?.is_none() {
         return Err(refunded());
     }

@@ -32,9 +32,13 @@ pub enum Budget {
     PaymentCreation,
     /// Stripe's deliveries come from few addresses in bursts; a forged one costs an HMAC.
     Webhook,
-    /// `POST /api/admin/session`: guessing a password, per address and per account;
-    /// `POST /api/admin/invitations/{token}`: guessing an invitation.
+    /// `POST /api/admin/session`, per address: each try costs a password hash, and a crew may sign
+    /// in together from the venue's address. Wrong passwords are slowed per account and address
+    /// by `admin::sign_in_guard`.
     AdminSignIn,
+    /// `POST /api/admin/invitations/{token}`, per address: each costs a password hash; apart from
+    /// signing in, so a crew setting its passwords never stops anyone signing in.
+    Invitation,
     /// Looking a code up (`?code=` on the catalogue's lists, a quote with a code): each answer
     /// says something of whether the code exists, so guessing codes is slowed to a crawl.
     CodeLookup,
@@ -70,8 +74,12 @@ impl Budget {
                 every: Duration::from_millis(10),
             },
             Self::AdminSignIn => Quota {
-                burst: 5,
-                every: Duration::from_secs(60),
+                burst: 30,
+                every: Duration::from_secs(2),
+            },
+            Self::Invitation => Quota {
+                burst: 20,
+                every: Duration::from_secs(6),
             },
             Self::CodeLookup => Quota {
                 burst: 20,
@@ -105,7 +113,7 @@ impl Budget {
             }
             "webhooks/stripe" => Self::Webhook,
             "admin/session" if *method == Method::POST => Self::AdminSignIn,
-            call if call.starts_with("admin/invitations/") => Self::AdminSignIn,
+            call if call.starts_with("admin/invitations/") => Self::Invitation,
             _ => Self::Other,
         })
     }
@@ -127,8 +135,6 @@ pub enum Caller {
     Address(ClientAddress),
     /// Staff, by their session (the digest of its token) or the admin token.
     Staff(String),
-    /// Sign-ins to one back-office account (its lowercased email), from anywhere.
-    Account(String),
 }
 
 /// Entries kept before expired ones are swept out.
@@ -321,6 +327,14 @@ mod tests {
             Some(Budget::PaymentCreation)
         );
         assert_eq!(Budget::of(&Method::POST, "/api/confirm-purchase"), Some(Budget::Other));
+        assert_eq!(
+            Budget::of(&Method::POST, "/api/admin/session"),
+            Some(Budget::AdminSignIn)
+        );
+        assert_eq!(
+            Budget::of(&Method::POST, "/api/admin/invitations/abc"),
+            Some(Budget::Invitation)
+        );
         assert_eq!(Budget::of(&Method::DELETE, "/api/anything"), Some(Budget::Other));
     }
 }

@@ -1,13 +1,17 @@
-//! Sponsor logo uploads: PNGs are checked and served as uploaded; SVGs are rebuilt from a whitelist so that
-//! nothing active (scripts, event handlers, links, external resources, animations) survives.
+//! Sponsor logo uploads: PNGs are decoded within limits and written again from their pixels (`png_logo`); SVGs
+//! are rebuilt from a whitelist so that nothing active (scripts, event handlers, links, external resources,
+//! animations) survives.
+
+mod png_logo;
 
 use std::collections::HashSet;
 use std::sync::LazyLock;
 
 use roxmltree::{Attribute, Document, Node, ParsingOptions};
 
+use png_logo::{MAX_DECODED_BYTES, rebuild_png};
+
 const MIN_LONGER_SIDE: u32 = 300;
-const PNG_MAX_SIDE: u32 = 8000;
 // Vectors have no pixel size, only units; this only rejects nonsense that would break page layout.
 const SVG_MAX_SIDE: u32 = 100_000;
 const NODES_LIMIT: u32 = 100_000;
@@ -17,7 +21,6 @@ const MAX_NAMESPACE_DECLARATIONS: usize = 100;
 // Entities may not grow a document by more than the upload limit itself.
 const MAX_ENTITY_EXPANSION: usize = 1 << 20;
 
-const PNG_SIGNATURE: [u8; 8] = [0x89, b'P', b'N', b'G', b'\r', b'\n', 0x1a, b'\n'];
 const SVG_NS: &str = "http://www.w3.org/2000/svg";
 const XLINK_NS: &str = "http://www.w3.org/1999/xlink";
 const XML_NS: &str = "http://www.w3.org/XML/1998/namespace";
@@ -85,7 +88,7 @@ impl LogoFormat {
 #[derive(Debug, Clone)]
 pub struct Logo {
     pub format: LogoFormat,
-    /// A PNG as uploaded; an SVG as rebuilt.
+    /// A PNG written again from its decoded pixels; an SVG as rebuilt.
     pub bytes: Vec<u8>,
     /// The intrinsic size in CSS pixels (an SVG's from its viewBox, else its width and height), at least 1.
     pub width: u32,
@@ -122,18 +125,24 @@ pub enum LogoError {
     TooLarge { width: u32, height: u32, max: u32 },
     #[error("The logo's proportions must be between 1:2 (tall) and 6:1 (wide); this one is {width} × {height}.")]
     Proportions { width: u32, height: u32 },
+    #[error(
+        "The logo has too many pixels to take in ({width} × {height}: over {} MB once decoded). Please send a \
+         smaller image.",
+        MAX_DECODED_BYTES / (1024 * 1024)
+    )]
+    TooManyPixels { width: u32, height: u32 },
+    /// Writing the decoded pixels again failed: the server's fault, not the sponsor's.
+    #[error("the PNG could not be written again")]
+    Encoding(#[from] png::EncodingError),
 }
 
-/// Checks an upload's structure and size, and for an SVG rebuilds it with only inert drawing content. Each error
-/// tells the sponsor what to change.
+/// Checks an upload's structure and size; writes a PNG again from its decoded pixels, and rebuilds an SVG with
+/// only inert drawing content. Each error but `Encoding` tells the sponsor what to change.
 pub fn inspect(format: LogoFormat, bytes: &[u8]) -> Result<Logo, LogoError> {
     let (bytes, (width, height)) = match format {
         LogoFormat::Png => {
-            let (w, h) = png_size(bytes)?;
-            (
-                bytes.to_vec(),
-                check_size(w.into(), h.into(), MIN_LONGER_SIDE, PNG_MAX_SIDE)?,
-            )
+            let png = rebuild_png(bytes)?;
+            (png.bytes, (png.width, png.height))
         }
         LogoFormat::Svg => {
             let (svg, w, h) = sanitize_svg(bytes)?;
@@ -165,61 +174,6 @@ fn check_size(width: f64, height: f64, min_longer: u32, max: u32) -> Result<(u32
         return Err(LogoError::Proportions { width: w, height: h });
     }
     Ok((w.max(1), h.max(1)))
-}
-
-fn png_size(bytes: &[u8]) -> Result<(u32, u32), LogoError> {
-    let mut rest = bytes.strip_prefix(PNG_SIGNATURE.as_slice()).ok_or(LogoError::NotPng)?;
-    let (mut size, mut has_data) = (None, false);
-    loop {
-        let (kind, data) = next_chunk(&mut rest)?;
-        match (kind, size) {
-            (b"IHDR", None) => size = Some(ihdr_size(data)?),
-            (_, None) => return Err(LogoError::DamagedPng("it does not start with a header")),
-            (b"IHDR", Some(_)) => return Err(LogoError::DamagedPng("it has two headers")),
-            (b"IDAT", _) => has_data = true,
-            (b"IEND", Some(_)) if !rest.is_empty() => return Err(LogoError::DamagedPng("data follows its end")),
-            (b"IEND", Some(_)) if !has_data => return Err(LogoError::DamagedPng("it has no image data")),
-            (b"IEND", Some(size)) => return Ok(size),
-            _ => {}
-        }
-    }
-}
-
-/// Takes one chunk off the front of `bytes`, checksum verified: its type and its data.
-fn next_chunk<'a>(bytes: &mut &'a [u8]) -> Result<(&'a [u8; 4], &'a [u8]), LogoError> {
-    let cut = || LogoError::DamagedPng("it is cut short");
-    let (len, rest) = bytes.split_first_chunk::<4>().ok_or_else(cut)?;
-    let (kind, rest) = rest.split_first_chunk::<4>().ok_or_else(cut)?;
-    let len = usize::try_from(u32::from_be_bytes(*len)).map_err(|_| cut())?;
-    let (data, rest) = rest.split_at_checked(len).ok_or_else(cut)?;
-    let (crc, rest) = rest.split_first_chunk::<4>().ok_or_else(cut)?;
-    if crc32(&[kind.as_slice(), data]) != u32::from_be_bytes(*crc) {
-        return Err(LogoError::DamagedPng("a checksum does not match"));
-    }
-    *bytes = rest;
-    Ok((kind, data))
-}
-
-fn ihdr_size(data: &[u8]) -> Result<(u32, u32), LogoError> {
-    match *data {
-        [w0, w1, w2, w3, h0, h1, h2, h3, _, _, _, _, _] => Ok((
-            u32::from_be_bytes([w0, w1, w2, w3]),
-            u32::from_be_bytes([h0, h1, h2, h3]),
-        )),
-        _ => Err(LogoError::DamagedPng("its header has the wrong length")),
-    }
-}
-
-/// CRC-32 as PNG uses it (ISO 3309, reflected polynomial 0xEDB88320), over several slices in turn.
-fn crc32(parts: &[&[u8]]) -> u32 {
-    let mut crc = !0u32;
-    for &byte in parts.iter().copied().flatten() {
-        crc ^= u32::from(byte);
-        for _ in 0..8 {
-            crc = (crc >> 1) ^ (0xEDB8_8320 & (crc & 1).wrapping_neg());
-        }
-    }
-    !crc
 }
 
 fn sanitize_svg(bytes: &[u8]) -> Result<(String, f64, f64), LogoError> {
@@ -558,73 +512,6 @@ mod tests {
             (LogoFormat::Svg.extension(), LogoFormat::Png.extension()),
             ("svg", "png")
         );
-    }
-
-    #[test]
-    fn crc32_check_value() {
-        assert_eq!(crc32(&[b"1234", b"56789"]), 0xCBF4_3926);
-    }
-
-    fn chunk(kind: &[u8; 4], data: &[u8]) -> Vec<u8> {
-        let len = u32::try_from(data.len()).expect("small test chunk").to_be_bytes();
-        [&len[..], kind, data, &crc32(&[kind, data]).to_be_bytes()].concat()
-    }
-
-    fn png(width: u32, height: u32) -> Vec<u8> {
-        let ihdr = [&width.to_be_bytes()[..], &height.to_be_bytes(), &[8, 6, 0, 0, 0]].concat();
-        [
-            &PNG_SIGNATURE[..],
-            &chunk(b"IHDR", &ihdr),
-            &chunk(b"IDAT", b"pixels"),
-            &chunk(b"IEND", b""),
-        ]
-        .concat()
-    }
-
-    fn png_error(bytes: &[u8]) -> String {
-        inspect(LogoFormat::Png, bytes).expect_err("a refused PNG").to_string()
-    }
-
-    #[test]
-    fn png_is_served_unchanged() {
-        let bytes = png(600, 200);
-        let logo = inspect(LogoFormat::Png, &bytes).expect("a valid PNG");
-        assert_eq!((logo.bytes, logo.width, logo.height), (bytes, 600, 200));
-    }
-
-    #[test]
-    fn png_structure_is_verified() {
-        let good = png(600, 200);
-        assert_eq!(png_error(b"GIF89a"), "This is not a PNG image.");
-        let mut bad_crc = good.clone();
-        bad_crc[20] ^= 1; // inside IHDR's width
-        assert!(png_error(&bad_crc).contains("checksum"));
-        assert!(png_error(&[&good[..], b"trailing"].concat()).contains("data follows its end"));
-        let no_header = [&PNG_SIGNATURE[..], &chunk(b"IDAT", b"x"), &chunk(b"IEND", b"")].concat();
-        assert!(png_error(&no_header).contains("does not start with a header"));
-        let no_data = [&good[..33], &chunk(b"IEND", b"")].concat();
-        assert!(png_error(&no_data).contains("no image data"));
-        // Every truncation is refused, none panics, including one that cuts off IEND exactly.
-        for len in 0..good.len() {
-            assert!(inspect(LogoFormat::Png, &good[..len]).is_err(), "accepted {len} bytes");
-        }
-        assert!(png_error(&good[..good.len() - 12]).contains("cut short"));
-    }
-
-    #[test]
-    fn png_dimensions() {
-        let error = |w, h| png_error(&png(w, h));
-        assert_eq!(
-            error(120, 40),
-            "The logo must be at least 300 pixels on its longer side (this one is 120 × 40)."
-        );
-        assert!(error(9000, 3000).contains("at most 8000 pixels"));
-        assert!(error(3100, 500).starts_with("The logo's proportions must be between 1:2 (tall) and 6:1 (wide)"));
-        assert!(error(300, 601).contains("proportions"));
-        assert!(error(0, 400).contains("proportions"));
-        for (w, h) in [(300, 600), (1800, 300), (8000, 8000)] {
-            assert!(inspect(LogoFormat::Png, &png(w, h)).is_ok(), "{w} × {h}");
-        }
     }
 
     #[test]

@@ -4,7 +4,7 @@ use serde::Serialize;
 use sqlx::any::AnyRow;
 use sqlx::{Any, Executor, Row};
 
-use super::{Store, now_millis};
+use super::{SignedInWith, Store, now_millis};
 
 /// One entry of the audit log: who changed what, and when.
 #[derive(Debug, Clone, Serialize)]
@@ -57,9 +57,13 @@ impl Store {
         &self,
         token_hash: &str,
         name: &str,
-        staff_id: Option<&str>,
+        signed_in: &SignedInWith,
         expires_at: i64,
     ) -> Result<(), sqlx::Error> {
+        let (staff_id, shared_password_digest) = match signed_in {
+            SignedInWith::Account { staff_id } => (Some(staff_id.as_str()), None),
+            SignedInWith::SharedPassword { setting_digest } => (None, Some(setting_digest.as_str())),
+        };
         let now = now_millis();
         let mut tx = self.pool.begin().await?;
         // Signing in is rare: a good moment to forget sessions that ended.
@@ -68,15 +72,17 @@ impl Store {
             .execute(&mut *tx)
             .await?;
         sqlx::query(
-            "INSERT INTO admin_sessions (token_hash, name, staff_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)",
+            "INSERT INTO admin_sessions (token_hash, name, staff_id, shared_password_digest, created_at, expires_at)
+             VALUES ($1, $2, $3, $4, $5, $6)",
         )
         .bind(token_hash)
         .bind(name)
         .bind(staff_id)
+        .bind(shared_password_digest)
         .bind(now)
-            .bind(expires_at)
-            .execute(&mut *tx)
-            .await?;
+        .bind(expires_at)
+        .execute(&mut *tx)
+        .await?;
         record_audit(&mut *tx, name, "sign_in", None, &serde_json::json!({})).await?;
         tx.commit().await
     }

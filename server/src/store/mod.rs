@@ -55,7 +55,7 @@ pub use sponsors::{
     ApprovedProfile, LogoInfo, PassCounts, ProfileState, ProfileText, Review, ReviewOutcome, SponsorProfile, WallEntry,
 };
 pub use staff::{
-    AcceptInvitationError, SessionHolder, StaffAccount, StaffChange, StaffError, StaffMember, StaffStatus,
+    AcceptInvitationError, SessionHolder, SignedInWith, StaffAccount, StaffChange, StaffError, StaffMember, StaffStatus,
 };
 pub use tickets::{
     CheckIn, Naming, NewHolder, RetiredCode, SPONSOR_PASS_TYPE, TicketKey, TicketManager, TicketRecord, TicketStatus,

@@ -104,6 +104,8 @@ pub enum Review {
     Done(Box<SponsorProfile>),
     /// There is no logo yet, so nothing to decide.
     Incomplete,
+    /// The sponsor changed the profile since the revision the organizer decided on.
+    Stale,
     /// The sponsorship was refunded, or never paid.
     NotPaid,
     NotFound,
@@ -333,11 +335,13 @@ impl Store {
         self.sponsor_profile(order_id).await
     }
 
-    /// Approves the profile's current revision (it goes on the wall as it is now) or rejects
-    /// it with `reason`; either way the sponsor is told by email.
+    /// Approves `revision`, the one the organizer saw (it goes on the wall as it is), or rejects
+    /// it with `reason`; either way the sponsor is told by email. Nothing is decided when the
+    /// sponsor changed the profile since: what goes on the wall is only ever what was seen.
     pub async fn review_sponsor_profile(
         &self,
         order_id: &str,
+        revision: i64,
         approve: bool,
         reason: Option<&str>,
         actor: &str,
@@ -354,26 +358,32 @@ impl Store {
         let now = now_millis();
         let mut tx = self.pool.begin().await?;
         let outcome = if approve { "approved" } else { "rejected" };
-        let revision: Option<i64> = sqlx::query_scalar(
+        let reviewed = sqlx::query(
             "UPDATE sponsor_profiles
              SET reviewed_revision = revision, review_outcome = $2, review_reason = $3, reviewed_by = $4, reviewed_at = $5,
                  approved_name = CASE WHEN $2 = 'approved' THEN display_name ELSE approved_name END,
                  approved_website = CASE WHEN $2 = 'approved' THEN website ELSE approved_website END,
                  approved_description = CASE WHEN $2 = 'approved' THEN description ELSE approved_description END,
                  approved_logo_id = CASE WHEN $2 = 'approved' THEN logo_id ELSE approved_logo_id END
-             WHERE order_id = $1 AND logo_id IS NOT NULL
-             RETURNING revision",
+             WHERE order_id = $1 AND logo_id IS NOT NULL AND revision = $6",
         )
         .bind(order_id)
         .bind(outcome)
         .bind(reason.filter(|_| !approve))
         .bind(actor)
         .bind(now)
-        .fetch_optional(&mut *tx)
-        .await?;
-        let Some(revision) = revision else {
-            return Ok(Review::Incomplete);
-        };
+        .bind(revision)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        if reviewed == 0 {
+            drop(tx);
+            let has_logo = self
+                .sponsor_profile(order_id)
+                .await?
+                .is_some_and(|profile| profile.logo.is_some());
+            return Ok(if has_logo { Review::Stale } else { Review::Incomplete });
+        }
         // A logo that was approved before and is neither the draft nor approved now serves no one.
         sqlx::query(
             "DELETE FROM sponsor_logos WHERE order_id = $1

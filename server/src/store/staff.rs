@@ -39,6 +39,18 @@ pub struct StaffAccount {
     pub password_hash: Option<String>,
 }
 
+/// What a session was signed in with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SignedInWith {
+    Account {
+        staff_id: String,
+    },
+    /// The shared password, by the digest of the `ADMIN_PASSWORD_HASH` it was checked against.
+    SharedPassword {
+        setting_digest: String,
+    },
+}
+
 /// The signed-in person behind a session: an account, or the owner with the shared password.
 #[derive(Debug, Clone)]
 pub struct SessionHolder {
@@ -395,10 +407,18 @@ impl Store {
     }
 
     /// The person behind an unexpired session: an active account (its current name and
-    /// role), or the owner signed in with the shared password.
-    pub async fn admin_session(&self, token_hash: &str) -> Result<Option<SessionHolder>, sqlx::Error> {
+    /// role), or the owner signed in with the shared password. A shared-password session
+    /// holds only while no owner has an account and `shared_password_setting` (the digest of
+    /// `ADMIN_PASSWORD_HASH` as set now) is the one it signed in with: it ends when the first
+    /// owner's account is made, however it is made, and when the setting is removed or changed.
+    pub async fn admin_session(
+        &self,
+        token_hash: &str,
+        shared_password_setting: Option<&str>,
+    ) -> Result<Option<SessionHolder>, sqlx::Error> {
         let row = sqlx::query(
-            "SELECT s.name AS session_name, s.staff_id, p.name AS staff_name, p.role, p.deactivated_at
+            "SELECT s.name AS session_name, s.staff_id, s.shared_password_digest, p.name AS staff_name, p.role,
+                    p.deactivated_at
              FROM admin_sessions s LEFT JOIN staff p ON p.id = s.staff_id
              WHERE s.token_hash = $1 AND s.expires_at > $2",
         )
@@ -409,6 +429,11 @@ impl Store {
         let Some(row) = row else { return Ok(None) };
         let staff_id: Option<String> = row.try_get("staff_id")?;
         if staff_id.is_none() {
+            let signed_in_with: Option<String> = row.try_get("shared_password_digest")?;
+            let same_setting = signed_in_with.is_some() && signed_in_with.as_deref() == shared_password_setting;
+            if !same_setting || self.owner_account_exists().await? {
+                return Ok(None);
+            }
             return Ok(Some(SessionHolder {
                 name: row.try_get("session_name")?,
                 staff_id,

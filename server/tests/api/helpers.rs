@@ -513,6 +513,12 @@ impl TestApp {
         self
     }
 
+    /// Restarts with the settings `change` makes, as an operator editing the environment would.
+    pub async fn restart_with(mut self, change: impl FnOnce(&mut Vec<(&'static str, String)>)) -> Self {
+        change(&mut self.env);
+        self.restart().await
+    }
+
     /// Runs the expiry sweep as it would run `minutes` from now; answers how many orders expired.
     pub async fn expire_reservations_after(&self, minutes: i64) -> usize {
         let then = conference::store::now_millis() + minutes * 60 * 1000;

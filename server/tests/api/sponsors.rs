@@ -3,7 +3,7 @@
 //! and a private page where the sponsor sends a profile and a logo for the wall. A logo
 //! is made safe before anyone sees it, and goes public only once the organizer approves it.
 
-use std::io::Read;
+use std::io::{Read, Write};
 
 use conference::store::TicketStatus;
 use serde_json::{Value, json};
@@ -142,8 +142,23 @@ async fn draft_logo(app: &TestApp, secret: &str) -> reqwest::Response {
         .unwrap()
 }
 
+/// The sponsor's profile as the organizer's list shows it.
+async fn listed_profile(app: &TestApp, order_id: &str) -> Value {
+    let sponsors: Vec<Value> = app.admin_get("/api/admin/sponsorships").await.json().await.unwrap();
+    let sponsor = sponsors
+        .into_iter()
+        .find(|sponsor| sponsor["orderId"] == order_id)
+        .expect("listed");
+    sponsor["profile"].clone()
+}
+
+/// Sends `decision` on the revision the organizer's list shows now, unless it names one.
 async fn review(app: &TestApp, order_id: &str, decision: &Value) -> reqwest::Response {
-    app.admin_post(&format!("/api/admin/sponsorships/{order_id}/review"), decision)
+    let mut decision = decision.clone();
+    if decision.get("revision").is_none() {
+        decision["revision"] = listed_profile(app, order_id).await["revision"].clone();
+    }
+    app.admin_post(&format!("/api/admin/sponsorships/{order_id}/review"), &decision)
         .await
 }
 
@@ -205,6 +220,40 @@ fn png_padded(width: u32, height: u32, padding: usize) -> Vec<u8> {
     let pixels: Vec<u8> = (0..width * height).map(|at| (at % 251) as u8).collect();
     writer.write_image_data(&pixels).unwrap();
     writer.finish().unwrap();
+    bytes
+}
+
+/// A PNG's size and pixels, as a browser would draw them.
+fn pixels(bytes: &[u8]) -> (u32, u32, png::ColorType, Vec<u8>) {
+    let mut reader = png::Decoder::new(bytes).read_info().expect("a PNG");
+    let mut pixels = vec![0; reader.output_buffer_size()];
+    let frame = reader.next_frame(&mut pixels).expect("its pixels");
+    (frame.width, frame.height, frame.color_type, pixels)
+}
+
+/// A PNG's chunks, as `(type, data)`, after its signature.
+fn chunks(bytes: &[u8]) -> Vec<([u8; 4], Vec<u8>)> {
+    let mut rest = &bytes[8..];
+    let mut chunks = Vec::new();
+    while !rest.is_empty() {
+        let len = u32::from_be_bytes(rest[..4].try_into().unwrap()) as usize;
+        chunks.push((rest[4..8].try_into().unwrap(), rest[8..8 + len].to_vec()));
+        rest = &rest[12 + len..];
+    }
+    chunks
+}
+
+/// A PNG made of `chunks`, each with its checksum.
+fn from_chunks(chunks: &[([u8; 4], Vec<u8>)]) -> Vec<u8> {
+    let mut bytes = b"\x89PNG\r\n\x1a\n".to_vec();
+    for (kind, data) in chunks {
+        bytes.extend_from_slice(&u32::try_from(data.len()).unwrap().to_be_bytes());
+        let typed = [&kind[..], data].concat();
+        let mut crc = flate2::Crc::new();
+        crc.update(&typed);
+        bytes.extend_from_slice(&typed);
+        bytes.extend_from_slice(&crc.sum().to_be_bytes());
+    }
     bytes
 }
 
@@ -571,7 +620,7 @@ on_both_databases! {
         assert_eq!(app.get(&logo).await.status(), 404);
         let draft = draft_logo(&app, &sponsorship.secret).await;
         assert_eq!(draft.status(), 200, "its sponsor sees it");
-        assert_eq!(draft.bytes().await.unwrap(), png(600, 200));
+        assert_eq!(pixels(&draft.bytes().await.unwrap()), pixels(&png(600, 200)));
         let for_review = app.admin_get(&format!("/api/admin/sponsorships/{}/logo", sponsorship.order_id)).await;
         assert_eq!(for_review.status(), 200, "the organizer sees it");
         assert_eq!(app.get(&format!("/api/admin/sponsorships/{}/logo", sponsorship.order_id)).await.status(), 401);
@@ -595,7 +644,7 @@ on_both_databases! {
         assert_eq!(served.status(), 200);
         assert_eq!(served.headers()["content-type"], "image/png");
         assert!(served.headers()["content-security-policy"].to_str().unwrap().contains("sandbox"));
-        assert_eq!(served.bytes().await.unwrap(), png(600, 200));
+        assert_eq!(pixels(&served.bytes().await.unwrap()), pixels(&png(600, 200)));
         let html = app.get("/").await.text().await.unwrap();
         assert!(html.contains("Prerendered /"), "the prerendered page is served: {html}");
         assert!(html.contains(&format!("<img src=\"{logo}\" alt=\"Acme Cloud\"")), "{html}");
@@ -798,6 +847,142 @@ on_both_databases! {
         assert_eq!(zip.by_index(0).unwrap().name().unwrap(), "platinum-acme-cloud.png");
         let mut logo = Vec::new();
         zip.by_name("platinum-acme-cloud.png").unwrap().read_to_end(&mut logo).unwrap();
-        assert_eq!(logo, png(600, 200));
+        assert_eq!(pixels(&logo), pixels(&png(600, 200)));
+    }
+}
+
+/// A paid sponsorship of `tier` whose profile, named `name`, the organizer approved with a PNG logo.
+async fn approved_as(app: &TestApp, tier: &str, name: &str) {
+    let sponsorship = paid_sponsorship(app, tier).await;
+    let profile = json!({ "displayName": name, "website": "https://acme.dev", "description": "" });
+    assert_eq!(put_profile(app, &sponsorship.secret, &profile).await.status(), 200);
+    assert_eq!(
+        upload_logo(app, &sponsorship.secret, "image/png", png(600, 200))
+            .await
+            .status(),
+        200
+    );
+    approve(app, &sponsorship.order_id).await;
+}
+
+on_both_databases! {
+    /// Names that repeat, or that end as a repeated one's file would, still give each logo a file of its own.
+    async fn the_logos_zip_names_every_file_once_whatever_the_sponsors_are_called(app, before_the_event()) {
+        for name in ["Acme", "Acme", "Acme 2"] {
+            approved_as(&app, "gold", name).await;
+        }
+
+        let download = app.admin_get("/api/admin/sponsorships/logos.zip").await;
+
+        assert_eq!(download.status(), 200);
+        let bytes = download.bytes().await.unwrap().to_vec();
+        let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes)).unwrap();
+        let mut names: Vec<String> = (0..zip.len()).map(|at| zip.by_index(at).unwrap().name().unwrap().into_owned()).collect();
+        names.sort();
+        assert_eq!(names, ["gold-acme-2-2.png", "gold-acme-2.png", "gold-acme.png"]);
+    }
+}
+
+/// A real PNG of 8,000 × 8,000 transparent pixels: a quarter of a megabyte that decodes to 256 MB.
+fn decompression_bomb() -> Vec<u8> {
+    let mut bytes = Vec::new();
+    let mut encoder = png::Encoder::new(&mut bytes, 8000, 8000);
+    encoder.set_color(png::ColorType::Rgba);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_compression(png::Compression::Best);
+    let mut writer = encoder.write_header().unwrap();
+    let mut stream = writer.stream_writer().unwrap();
+    let row = vec![0; 8000 * 4];
+    for _ in 0..8000 {
+        stream.write_all(&row).unwrap();
+    }
+    stream.finish().unwrap();
+    writer.finish().unwrap();
+    bytes
+}
+
+on_both_databases! {
+    /// A PNG is decoded before it is taken, within 64 MB of pixels, and written again from its pixels alone.
+    async fn a_png_is_decoded_within_limits_and_served_as_its_pixels_alone(app, before_the_event()) {
+        let sponsorship = paid_sponsorship(&app, "platinum").await;
+        let secret = sponsorship.secret.as_str();
+        let good = chunks(&png(600, 200));
+        let mut garbage = good.clone();
+        garbage[1].1 = b"these bytes are no compressed image".to_vec();
+        let mut bad_header = good.clone();
+        bad_header[0].1[8] = 3; // a bit depth PNG does not have
+        let bomb = decompression_bomb();
+        assert!(bomb.len() < MAX_LOGO_BYTES / 2, "{} bytes", bomb.len());
+        let mut annotated = good.clone();
+        annotated.insert(1, (*b"tEXt", b"Comment\0<script>alert(1)</script>".to_vec()));
+        annotated.insert(1, (*b"prVt", b"private".to_vec()));
+
+        let garbage = upload_logo(&app, secret, "image/png", from_chunks(&garbage)).await;
+        let bad_header = upload_logo(&app, secret, "image/png", from_chunks(&bad_header)).await;
+        let bomb = upload_logo(&app, secret, "image/png", bomb).await;
+        let annotated = upload_logo(&app, secret, "image/png", from_chunks(&annotated)).await;
+
+        for (what, response, message) in [
+            ("garbage image data", garbage, "The PNG file is damaged (its image data cannot be decoded). Please export it again."),
+            ("an invalid header", bad_header, "The PNG file is damaged (its header is not valid). Please export it again."),
+            ("a decompression bomb", bomb, "The logo has too many pixels to take in (8000 × 8000: over 64 MB once decoded). \
+                                           Please send a smaller image."),
+        ] {
+            assert_eq!(response.status(), 422, "{what}");
+            let body: Value = response.json().await.unwrap();
+            assert_eq!(body["fieldErrors"]["logo"], message, "{what}");
+        }
+        assert_eq!(annotated.status(), 200);
+        let served = draft_logo(&app, secret).await.bytes().await.unwrap();
+        assert_eq!(pixels(&served), pixels(&png(600, 200)));
+        let kinds: Vec<[u8; 4]> = chunks(&served).into_iter().map(|(kind, _)| kind).collect();
+        assert!(kinds.iter().all(|kind| [*b"IHDR", *b"IDAT", *b"IEND"].contains(kind)), "only pixels: {kinds:?}");
+    }
+}
+
+on_both_databases! {
+    /// The sponsor swaps the logo and the link while the organizer looks: approving what was shown decides
+    /// nothing, and the organizer is asked to look again.
+    async fn a_review_decides_only_the_revision_the_organizer_saw(app, before_the_event()) {
+        let sponsorship = paid_sponsorship(&app, "platinum").await;
+        let secret = sponsorship.secret.as_str();
+        let profile = json!({ "displayName": "Acme Cloud", "website": "https://acme.dev", "description": "" });
+        assert_eq!(put_profile(&app, secret, &profile).await.status(), 200);
+        assert_eq!(upload_logo(&app, secret, "image/png", png(600, 200)).await.status(), 200);
+        let shown = listed_profile(&app, &sponsorship.order_id).await;
+        assert_eq!(shown["website"], "https://acme.dev");
+
+        assert_eq!(upload_logo(&app, secret, "image/png", png(900, 300)).await.status(), 200);
+        let swapped = json!({ "displayName": "Acme Cloud", "website": "https://elsewhere.example", "description": "" });
+        assert_eq!(put_profile(&app, secret, &swapped).await.status(), 200);
+        let stale = review(&app, &sponsorship.order_id, &json!({ "approve": true, "revision": shown["revision"] })).await;
+        let stale_rejection = review(&app, &sponsorship.order_id,
+                                     &json!({ "approve": false, "reason": "Smaller, please.", "revision": shown["revision"] })).await;
+
+        for response in [stale, stale_rejection] {
+            assert_eq!(response.status(), 409);
+            assert_eq!(response.json::<Value>().await.unwrap()["message"],
+                       "The sponsor changed their profile since you looked at it: nothing was decided. Please look at it again.");
+        }
+        assert_eq!(wall(&app).await, Vec::<Value>::new());
+        let now_shown = listed_profile(&app, &sponsorship.order_id).await;
+        assert_eq!((now_shown["state"].as_str(), now_shown["website"].as_str()), (Some("in_review"), Some("https://elsewhere.example")));
+        assert_ne!(now_shown["revision"], shown["revision"]);
+        assert!(app.store.list_outbox().await.unwrap().iter().all(|email| email.kind != "sponsor_review"), "nobody was told");
+        for (what, decision) in [
+            ("missing", json!({ "approve": true })),
+            ("null", json!({ "approve": true, "revision": null })),
+            ("text", json!({ "approve": true, "revision": "1" })),
+            ("negative", json!({ "approve": true, "revision": -1 })),
+            ("fraction", json!({ "approve": true, "revision": 1.5 })),
+        ] {
+            let response = app.admin_post(&format!("/api/admin/sponsorships/{}/review", sponsorship.order_id), &decision).await;
+            assert_eq!(response.status(), 422, "{what}");
+            assert!(response.json::<Value>().await.unwrap()["fieldErrors"]["revision"].is_string(), "{what}");
+        }
+        let approved = review(&app, &sponsorship.order_id, &json!({ "approve": true, "revision": now_shown["revision"] })).await;
+        assert_eq!(approved.status(), 200);
+        let listed = wall(&app).await;
+        assert_eq!(listed[0]["website"], "https://elsewhere.example", "what was seen is what is on the wall");
     }
 }

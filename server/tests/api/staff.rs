@@ -237,6 +237,74 @@ on_both_databases! {
     }
 }
 
+/// Whether `cookie` still opens the back office: 200, or 401 `sign_in_required` once its session ended.
+async fn session_holds(app: &TestApp, cookie: &str) -> bool {
+    let answer = call(app, cookie, "GET", "/api/admin/orders", None).await;
+    match answer.status() {
+        StatusCode::OK => true,
+        StatusCode::UNAUTHORIZED => {
+            assert_eq!(answer.json::<Value>().await.unwrap()["code"], "sign_in_required");
+            false
+        }
+        other => panic!("{other}"),
+    }
+}
+
+on_both_databases! {
+    /// The first sign-in with an email and the shared password makes the owner's account, and ends the sessions
+    /// the shared password alone made.
+    async fn a_shared_password_session_ends_when_the_first_owner_signs_in_to_their_account(app, options()) {
+        let shared = app.sign_in().await;
+        assert!(session_holds(&app, &shared).await);
+
+        let owner = sign_in_as(&app, "olivia.organizer@codewave.example.com", crate::helpers::ADMIN_PASSWORD).await;
+
+        assert_eq!(owner.status(), 200);
+        let owner = owner.headers()["set-cookie"].to_str().unwrap().split(';').next().unwrap().to_owned();
+        assert!(!session_holds(&app, &shared).await, "the shared password's session ended");
+        assert!(session_holds(&app, &owner).await, "the owner's own session holds");
+    }
+}
+
+on_both_databases! {
+    /// An owner made on the server (`conference admin create-owner`) ends them too.
+    async fn a_shared_password_session_ends_when_an_owner_is_made_on_the_command_line(app, options()) {
+        let shared = app.sign_in().await;
+        assert!(session_holds(&app, &shared).await);
+
+        let hash = conference::admin::password::hash_password("an owner's long password").unwrap();
+        app.store.create_owner("olga@example.com", "Olga Owner", &hash, "command line").await.unwrap();
+
+        assert!(!session_holds(&app, &shared).await);
+    }
+}
+
+on_both_databases! {
+    /// A shared-password session holds across a restart with the same setting, and ends with a changed
+    /// `ADMIN_PASSWORD_HASH` or none.
+    async fn a_shared_password_session_ends_once_its_setting_is_changed_or_gone(app, options()) {
+        let shared = app.sign_in().await;
+        let app = app.restart().await;
+        assert!(session_holds(&app, &shared).await, "the same setting");
+
+        // The same password hashed again (a new salt): a new setting, as when the password is changed.
+        let rehashed = conference::admin::password::hash_password(crate::helpers::ADMIN_PASSWORD).unwrap();
+        let app = app
+            .restart_with(|env| {
+                env.retain(|(name, _)| *name != "ADMIN_PASSWORD_HASH");
+                env.push(("ADMIN_PASSWORD_HASH", rehashed));
+            })
+            .await;
+        assert!(!session_holds(&app, &shared).await, "a changed setting");
+        let signed_in_again = app.sign_in().await;
+        assert!(session_holds(&app, &signed_in_again).await);
+
+        let app = app.restart_with(|env| env.retain(|(name, _)| *name != "ADMIN_PASSWORD_HASH")).await;
+        assert!(!session_holds(&app, &signed_in_again).await, "no setting: only the token opens the back office");
+        assert_eq!(app.admin_get("/api/admin/orders").await.status(), 200);
+    }
+}
+
 on_both_databases! {
     /// Deactivating ends the person's session on their very next call; a new role counts at once.
     async fn deactivation_ends_a_session_at_once(app, options()) {
@@ -289,35 +357,136 @@ fn behind_a_proxy() -> TestOptions {
     options
 }
 
-on_both_databases! {
-    /// Guessing one person's password from many addresses meets the account's own limit.
-    async fn sign_in_is_limited_per_account_from_any_address(app, behind_a_proxy()) {
-        let guess = json!({ "email": "dora@crew.example.com", "password": "not her password" });
-        let mut answers = Vec::new();
-        for address in 1..=6 {
-            let answer = app
-                .client
-                .post(app.url("/api/admin/session"))
-                .header("Origin", &app.address)
-                .header("X-Forwarded-For", format!("198.51.100.{address}"))
-                .json(&guess)
-                .send()
-                .await
-                .unwrap();
-            answers.push(answer.status());
-        }
-        let other_account = app
-            .client
-            .post(app.url("/api/admin/session"))
-            .header("Origin", &app.address)
-            .header("X-Forwarded-For", "198.51.100.7")
-            .json(&json!({ "email": "bo@crew.example.com", "password": "a guess" }))
-            .send()
-            .await
-            .unwrap();
+async fn sign_in_from(app: &TestApp, address: &str, email: &str, password: &str) -> reqwest::Response {
+    app.client
+        .post(app.url("/api/admin/session"))
+        .header("Origin", &app.address)
+        .header("X-Forwarded-For", address)
+        .json(&json!({ "email": email, "password": password }))
+        .send()
+        .await
+        .unwrap()
+}
 
-        assert_eq!(answers[..5], [StatusCode::UNAUTHORIZED; 5]);
-        assert_eq!(answers[5], StatusCode::TOO_MANY_REQUESTS, "the sixth guess at one account waits");
-        assert_eq!(other_account.status(), StatusCode::UNAUTHORIZED, "another account has its own budget");
+async fn accept_from(app: &TestApp, address: &str, token: &str) -> reqwest::Response {
+    app.client
+        .post(app.url(&format!("/api/admin/invitations/{token}")))
+        .header("Origin", &app.address)
+        .header("X-Forwarded-For", address)
+        .json(&json!({ "password": PASSWORD }))
+        .send()
+        .await
+        .unwrap()
+}
+
+/// A person of the door with a password, invited and set up from `address`.
+async fn door_person(app: &TestApp, email: &str, address: &str) {
+    let token = invite(app, email, "door").await;
+    assert_eq!(
+        accept_from(app, address, &token).await.status(),
+        200,
+        "{email} sets a password"
+    );
+}
+
+const DORA: &str = "dora@crew.example.com";
+
+on_both_databases! {
+    /// Wrong passwords slow the address they come from; the right password from anywhere else still signs in.
+    async fn a_right_password_is_never_refused_for_wrong_ones_from_elsewhere(app, behind_a_proxy()) {
+        door_person(&app, DORA, "192.0.2.1").await;
+        let mut guesses = Vec::new();
+        for _ in 0..6 {
+            guesses.push(sign_in_from(&app, "198.51.100.1", DORA, "not her password").await);
+        }
+
+        let from_the_guesser = sign_in_from(&app, "198.51.100.1", DORA, PASSWORD).await;
+        let from_her_phone = sign_in_from(&app, "198.51.100.2", DORA, PASSWORD).await;
+
+        let statuses: Vec<StatusCode> = guesses.iter().map(reqwest::Response::status).collect();
+        assert_eq!(statuses[..5], [StatusCode::UNAUTHORIZED; 5]);
+        assert_eq!(statuses[5], StatusCode::TOO_MANY_REQUESTS, "the sixth guess from one address waits");
+        assert_eq!(guesses[5].headers()["retry-after"], "60");
+        assert_eq!(from_the_guesser.status(), StatusCode::TOO_MANY_REQUESTS, "the guessing address waits, whatever it sends");
+        assert_eq!(from_her_phone.status(), StatusCode::OK);
+    }
+}
+
+on_both_databases! {
+    /// Guessing one account from many addresses: once the account has taken its failures, every address that
+    /// failed at it waits; an address that never did is not refused, so the owner still signs in.
+    async fn guessing_one_account_from_many_addresses_makes_the_addresses_that_failed_wait(app, behind_a_proxy()) {
+        door_person(&app, DORA, "192.0.2.1").await;
+        let mut first_guesses = Vec::new();
+        for address in 1..=12 {
+            first_guesses.push(sign_in_from(&app, &format!("198.51.100.{address}"), DORA, "a guess").await.status());
+        }
+
+        let second_guess = sign_in_from(&app, "198.51.100.1", DORA, "another guess").await;
+        let another_account = sign_in_from(&app, "198.51.100.1", "bo@crew.example.com", "a guess").await;
+        let a_new_address = sign_in_from(&app, "198.51.100.13", DORA, "a guess").await;
+        let dora = sign_in_from(&app, "198.51.100.14", DORA, PASSWORD).await;
+
+        assert_eq!(first_guesses, [StatusCode::UNAUTHORIZED; 12], "one guess per address is answered");
+        assert_eq!(second_guess.status(), StatusCode::TOO_MANY_REQUESTS);
+        assert_eq!(another_account.status(), StatusCode::UNAUTHORIZED, "another account has its own count");
+        assert_eq!(a_new_address.status(), StatusCode::UNAUTHORIZED);
+        assert_eq!(dora.status(), StatusCode::OK);
+    }
+}
+
+on_both_databases! {
+    /// The crew at the venue shares one address: everyone sets a password and signs in at the same moment.
+    async fn a_crew_at_the_venue_sets_its_passwords_and_signs_in_together(app, behind_a_proxy()) {
+        let venue = "203.0.113.7";
+        let crew: Vec<String> = (1..=8).map(|person| format!("crew{person}@crew.example.com")).collect();
+        for email in &crew {
+            door_person(&app, email, venue).await;
+        }
+
+        let mistyped = sign_in_from(&app, venue, &crew[0], "a typo").await;
+        let mut signed_in = Vec::new();
+        for email in &crew {
+            signed_in.push(sign_in_from(&app, venue, email, PASSWORD).await.status());
+        }
+
+        assert_eq!(mistyped.status(), StatusCode::UNAUTHORIZED);
+        assert_eq!(signed_in, [StatusCode::OK; 8]);
+    }
+}
+
+on_both_databases! {
+    /// Signing in and setting a password from an invitation draw on budgets of their own: a flood of sign-ins
+    /// from an address does not stop an invitation from it.
+    async fn invitations_are_kept_out_of_the_sign_in_budget(app, behind_a_proxy()) {
+        let venue = "203.0.113.7";
+        // With an owner, an unknown email is no guess at the shared password (which makes the first owner).
+        let hash = conference::admin::password::hash_password("an owner's long password").unwrap();
+        app.store.create_owner("olga@example.com", "Olga Owner", &hash, "command line").await.unwrap();
+        let token = invite(&app, DORA, "door").await;
+        let mut tries = Vec::new();
+        for attempt in 0..31 {
+            tries.push(sign_in_from(&app, venue, &format!("guess{attempt}@example.com"), "a guess").await.status());
+        }
+
+        let accepted = accept_from(&app, venue, &token).await;
+
+        assert_eq!(tries[..30], [StatusCode::UNAUTHORIZED; 30], "room for a crew");
+        assert_eq!(tries[30], StatusCode::TOO_MANY_REQUESTS, "the address's own budget is spent");
+        assert_eq!(accepted.status(), StatusCode::OK);
+    }
+}
+
+on_both_databases! {
+    /// Until the first owner has an account, an email with a password is a guess at the shared password, however
+    /// many made-up emails carry the guesses.
+    async fn guesses_at_the_shared_password_share_one_count_whatever_email_comes_with_them(app, behind_a_proxy()) {
+        let mut guesses = Vec::new();
+        for attempt in 0..6 {
+            guesses.push(sign_in_from(&app, "198.51.100.1", &format!("owner{attempt}@example.com"), "a guess").await.status());
+        }
+
+        assert_eq!(guesses[..5], [StatusCode::UNAUTHORIZED; 5]);
+        assert_eq!(guesses[5], StatusCode::TOO_MANY_REQUESTS);
     }
 }

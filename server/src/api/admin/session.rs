@@ -14,14 +14,16 @@ use utoipa_axum::routes;
 use super::auth::{AdminActor, SESSION_COOKIE, SESSION_HOURS, cookie, refuse_cross_site};
 use super::responses::{AdminRead, JsonBody, RateLimited, ServerTrouble};
 use super::staff::staff_error;
+use crate::admin::identity::shared_password_digest;
 use crate::admin::password::{hash_password, verify_password};
 use crate::admin::roles::Role;
+use crate::admin::sign_in_guard::Target;
 use crate::domain::EmailAddress;
 use crate::error::{ApiError, ApiJson, ErrorBody, FieldErrors};
-use crate::middleware::{Budget, Caller};
+use crate::middleware::ClientAddress;
 use crate::secrets;
 use crate::state::AppState;
-use crate::store::{StaffError, StaffStatus, now_millis};
+use crate::store::{SignedInWith, StaffError, StaffStatus, now_millis};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(current, sign_in, sign_out))
@@ -80,7 +82,9 @@ const CROSS_SITE: &str = "A cross-site request: the `Origin` is not this site's 
 /// shared password (`ADMIN_PASSWORD_HASH`) with an email creates the owner's account; while
 /// nobody has one, with a `name` instead it signs in as the owner without one. The session cookie is
 /// `HttpOnly`, `SameSite=Strict`, limited to `/api/admin` and lasts 12 hours. The request's
-/// `Origin` must be this site's. Wrong passwords are limited per address and per account.
+/// `Origin` must be this site's. An address gets 5 wrong passwords at an account, then waits a
+/// minute, twice as long after each further one (429); an account guessed at from many addresses
+/// also makes the addresses that failed at it wait, never one that has not.
 #[utoipa::path(
     post,
     path = "/session",
@@ -117,6 +121,7 @@ const CROSS_SITE: &str = "A cross-site request: the `Origin` is not this site's 
 #[tracing::instrument(skip_all)]
 async fn sign_in(
     State(state): State<AppState>,
+    client: ClientAddress,
     headers: HeaderMap,
     ApiJson(request): ApiJson<SignIn>,
 ) -> Result<Response, ApiError> {
@@ -126,8 +131,8 @@ async fn sign_in(
     // A forged sign-in would put the organizer's browser in someone else's session.
     refuse_cross_site(&headers, &state.settings.public_url)?;
     let credentials = Credentials::parse(&request)?;
-    let (name, staff_id, role) = match credentials {
-        Credentials::Account { email } => sign_in_with_account(&state, &email, request.password).await?,
+    let (name, signed_in, role) = match credentials {
+        Credentials::Account { email } => sign_in_with_account(&state, client, &email, request.password).await?,
         Credentials::Shared { name } => {
             if state.store.staff_accounts_exist().await? {
                 return Err(ApiError::Unauthorized {
@@ -136,17 +141,18 @@ async fn sign_in(
                 });
             }
             let hash = shared_password_hash(&state)?;
-            if !verified(hash, request.password).await? {
+            if !try_password(&state, Target::SharedPassword, client, hash.clone(), request.password).await? {
                 return Err(wrong_shared_password());
             }
-            (name, None, Role::Owner)
+            let setting_digest = shared_password_digest(&hash);
+            (name, SignedInWith::SharedPassword { setting_digest }, Role::Owner)
         }
     };
     let token = secrets::random_token();
     let expires_at = now_millis() + SESSION_HOURS * 60 * 60 * 1000;
     state
         .store
-        .create_admin_session(&secrets::digest(&token), &name, staff_id.as_deref(), expires_at)
+        .create_admin_session(&secrets::digest(&token), &name, &signed_in, expires_at)
         .await?;
     tracing::info!(%name, role = role.as_str(), "signed in to the back office");
     let cookie = session_cookie(&token, SESSION_HOURS * 60 * 60, state.settings.live);
@@ -200,53 +206,53 @@ impl Credentials {
 /// Signs in to an account, or creates the owner's from the shared password while no owner has one.
 async fn sign_in_with_account(
     state: &AppState,
+    client: ClientAddress,
     email: &EmailAddress,
     password: String,
-) -> Result<(String, Option<String>, Role), ApiError> {
-    if state.settings.rate_limits
-        && let Err(wait) = state.rate_limiter.take(
-            Budget::AdminSignIn,
-            Caller::Account(email.as_str().to_owned()),
-            Instant::now(),
-        )
-    {
-        return Err(ApiError::RateLimited {
-            message: "Too many sign-ins to this account. Please wait a moment and try again.".into(),
-            retry_after: wait,
-        });
-    }
+) -> Result<(String, SignedInWith, Role), ApiError> {
+    let account_target = || Target::Account(email.as_str().to_lowercase());
     match state.store.staff_account_by_email(email.as_str()).await? {
         Some(account) if account.member.status == StaffStatus::Active => {
             let hash = account.password_hash.unwrap_or_default();
-            if !verified(hash, password).await? {
+            if !try_password(state, account_target(), client, hash, password).await? {
                 return Err(wrong_password());
             }
-            Ok((account.member.name, Some(account.member.id), account.member.role))
+            Ok((
+                account.member.name,
+                account_session(account.member.id),
+                account.member.role,
+            ))
         }
         Some(_) => {
             // An invited or deactivated account answers as a wrong password does, as slowly.
-            verified(decoy_hash().to_owned(), password).await?;
+            try_password(state, account_target(), client, decoy_hash().to_owned(), password).await?;
             Err(wrong_password())
         }
         None => {
             let shared = state.settings.admin.password_hash.clone();
             let first_owner = shared.is_some() && !state.store.owner_account_exists().await?;
-            let hash = shared
-                .filter(|_| first_owner)
-                .unwrap_or_else(|| decoy_hash().to_owned());
-            if !verified(hash.clone(), password).await? || !first_owner {
+            // While it makes the first owner, an email with it is a guess at the shared password.
+            let (target, hash) = match shared.filter(|_| first_owner) {
+                Some(shared) => (Target::SharedPassword, shared),
+                None => (account_target(), decoy_hash().to_owned()),
+            };
+            if !try_password(state, target, client, hash.clone(), password).await? || !first_owner {
                 return Err(wrong_password());
             }
             let name = name_from_email(email);
             match state.store.create_owner(email.as_str(), &name, &hash, &name).await {
-                Ok(owner) => Ok((owner.name, Some(owner.id), Role::Owner)),
+                Ok(owner) => Ok((owner.name, account_session(owner.id), Role::Owner)),
                 // Two first sign-ins at once with the same email: the other one made the account,
                 // with the very password just checked.
                 Err(StaffError::EmailTaken(_)) => match state.store.staff_account_by_email(email.as_str()).await? {
                     Some(account)
                         if account.member.status == StaffStatus::Active && account.password_hash == Some(hash) =>
                     {
-                        Ok((account.member.name, Some(account.member.id), account.member.role))
+                        Ok((
+                            account.member.name,
+                            account_session(account.member.id),
+                            account.member.role,
+                        ))
                     }
                     _ => Err(wrong_password()),
                 },
@@ -254,6 +260,10 @@ async fn sign_in_with_account(
             }
         }
     }
+}
+
+fn account_session(staff_id: String) -> SignedInWith {
+    SignedInWith::Account { staff_id }
 }
 
 /// "olivia.organizer@…" → "Olivia Organizer": the first owner's name until they are renamed.
@@ -297,6 +307,35 @@ fn closed() -> ApiError {
             .into(),
         code: "admin_disabled",
     }
+}
+
+/// Whether `password` is the one behind `hash`, tried at `target` from `client`: refused while the
+/// address waits out its failures there (`admin::sign_in_guard`); a right one forgives them.
+async fn try_password(
+    state: &AppState,
+    target: Target,
+    client: ClientAddress,
+    hash: String,
+    password: String,
+) -> Result<bool, ApiError> {
+    let attempt = if state.settings.rate_limits {
+        let attempt = state
+            .sign_in_guard
+            .begin(target, client.ip(), Instant::now())
+            .map_err(|wait| ApiError::RateLimited {
+                message: "Too many wrong passwords for this account from your network. Please wait and try again."
+                    .into(),
+                retry_after: wait,
+            })?;
+        Some(attempt)
+    } else {
+        None
+    };
+    let right = verified(hash, password).await?;
+    if right && let Some(attempt) = attempt {
+        state.sign_in_guard.succeeded(attempt, Instant::now());
+    }
+    Ok(right)
 }
 
 /// Whether `password` is the one behind `hash`, off the async threads (argon2 is slow on purpose).

@@ -8,7 +8,7 @@ use serde::Serialize;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use std::collections::HashMap;
+use std::collections::HashSet;
 use std::io::Write;
 
 use axum::http::header;
@@ -152,18 +152,24 @@ async fn list(_actor: AdminActor, State(state): State<AppState>) -> Result<Json<
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[schema(as = SponsorReview)]
 struct ReviewRequest {
-    /// `true` puts the profile, as it is now, on the wall; `false` asks the sponsor for changes.
+    /// `true` puts the profile, as the organizer saw it, on the wall; `false` asks the sponsor for changes.
     approve: bool,
     /// Why not: needed to reject (up to 500 characters), emailed to the sponsor.
     #[serde(default)]
     reason: Option<String>,
+    /// The profile's `revision` the organizer saw, as the list of sponsorships showed it.
+    // Read as any JSON value so that a missing or malformed one is a 422 with its field named.
+    #[serde(default)]
+    #[schema(value_type = i64, required = true, minimum = 0)]
+    revision: Option<serde_json::Value>,
 }
 
 const MAX_REASON_CHARS: usize = 500;
 
-/// Approves the sponsor's profile as it is now (it goes on the wall at once), or rejects it
-/// with a reason the sponsor is emailed. A later change by the sponsor comes back for review;
-/// the approved profile stays on the wall meanwhile.
+/// Approves the sponsor's profile at the `revision` the organizer saw (it goes on the wall at
+/// once), or rejects it with a reason the sponsor is emailed. When the sponsor changed it since,
+/// nothing is decided (409): the organizer looks again. A later change by the sponsor comes
+/// back for review; the approved profile stays on the wall meanwhile.
 #[utoipa::path(
     post,
     path = "/sponsorships/{order_id}/review",
@@ -175,8 +181,18 @@ const MAX_REASON_CHARS: usize = 500;
     responses(
         (status = 200, description = "Reviewed; the profile as it now stands.", body = ProfileView),
         (status = 404, description = "There is no such sponsorship.", body = ErrorBody),
-        (status = 409, description = "The sponsor has not sent a logo yet, or the sponsorship was refunded.", body = ErrorBody),
-        (status = 422, description = "A rejection without a reason, or a reason over 500 characters.", body = ErrorBody),
+        (
+            status = 409,
+            description = "The sponsor changed the profile since `revision` (look at it again), has not sent a logo \
+                           yet, or the sponsorship was refunded.",
+            body = ErrorBody,
+        ),
+        (
+            status = 422,
+            description = "No `revision`, or not a whole number from 0; a rejection without a reason, or a reason \
+                           over 500 characters.",
+            body = ErrorBody,
+        ),
         JsonBody,
         AdminChange,
         ServerTrouble,
@@ -194,6 +210,17 @@ async fn review(
         .map(str::trim)
         .filter(|reason| !reason.is_empty());
     let mut errors = FieldErrors::default();
+    let revision = request
+        .revision
+        .as_ref()
+        .and_then(serde_json::Value::as_i64)
+        .filter(|revision| *revision >= 0);
+    if revision.is_none() {
+        errors.add(
+            "revision",
+            "Please reload the page: the review names the revision of the profile you saw.",
+        );
+    }
     match reason {
         None if !request.approve => errors.add("reason", "Please tell the sponsor what to change."),
         Some(reason) if reason.chars().count() > MAX_REASON_CHARS => {
@@ -201,15 +228,19 @@ async fn review(
         }
         _ => {}
     }
-    if !errors.is_empty() {
+    let Some(revision) = revision.filter(|_| errors.is_empty()) else {
         return Err(ApiError::Validation(errors));
-    }
+    };
     match state
         .store
-        .review_sponsor_profile(&order_id, request.approve, reason, &actor.name)
+        .review_sponsor_profile(&order_id, revision, request.approve, reason, &actor.name)
         .await?
     {
         Review::Done(profile) => Ok(Json(ProfileView::new(*profile))),
+        Review::Stale => Err(ApiError::Conflict(
+            "The sponsor changed their profile since you looked at it: nothing was decided. Please look at it again."
+                .into(),
+        )),
         Review::Incomplete => Err(ApiError::Conflict(
             "The sponsor has not sent a logo yet: there is nothing to review.".into(),
         )),
@@ -273,11 +304,12 @@ async fn logo(
 )]
 async fn logos_zip(_actor: AdminActor, State(state): State<AppState>) -> Result<Response, ApiError> {
     let wall = state.store.sponsor_wall().await?;
+    let mut names = FileNames::default();
     let mut files = Vec::with_capacity(wall.len());
     for entry in wall {
         if let Some((info, bytes)) = state.store.sponsor_logo(&entry.profile.logo.id).await? {
-            let name = format!("{}-{}", entry.tier, slug(&entry.profile.name));
-            files.push((name, info.format.extension(), bytes));
+            let stem = format!("{}-{}", slug(&entry.tier), slug(&entry.profile.name));
+            files.push((names.claim(&stem, info.format.extension()), bytes));
         }
     }
     let zip = tokio::task::spawn_blocking(move || write_zip(files))
@@ -297,23 +329,33 @@ async fn logos_zip(_actor: AdminActor, State(state): State<AppState>) -> Result<
         .into_response())
 }
 
-fn write_zip(files: Vec<(String, &'static str, Vec<u8>)>) -> anyhow::Result<Vec<u8>> {
+fn write_zip(files: Vec<(String, Vec<u8>)>) -> anyhow::Result<Vec<u8>> {
     let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
     let options = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Stored);
-    let mut used = HashMap::new();
-    for (name, extension, bytes) in files {
-        // Two sponsors of one tier with the same name still get a file each.
-        let count = used.entry(name.clone()).or_insert(0);
-        *count += 1;
-        let file = if *count == 1 {
-            format!("{name}.{extension}")
-        } else {
-            format!("{name}-{count}.{extension}")
-        };
-        zip.start_file(file, options)?;
+    for (name, bytes) in files {
+        zip.start_file(name, options)?;
         zip.write_all(&bytes)?;
     }
     Ok(zip.finish()?.into_inner())
+}
+
+/// The zip's file names, each unique across the whole set: a zip cannot hold two files of one
+/// name, and sponsors' names may repeat or end in a number ("Acme", "Acme", "Acme 2").
+#[derive(Default)]
+struct FileNames(HashSet<String>);
+
+impl FileNames {
+    /// `stem.extension`, or with the first free `-2`, `-3`, … after the stem.
+    fn claim(&mut self, stem: &str, extension: &str) -> String {
+        let mut name = format!("{stem}.{extension}");
+        let mut count = 1;
+        while self.0.contains(&name) {
+            count += 1;
+            name = format!("{stem}-{count}.{extension}");
+        }
+        self.0.insert(name.clone());
+        name
+    }
 }
 
 /// "Acme Cloud, Inc." → "acme-cloud-inc".
@@ -386,12 +428,32 @@ async fn page_link(
 
 #[cfg(test)]
 mod tests {
-    use super::slug;
+    use super::{FileNames, slug};
 
     #[test]
     fn logo_files_are_named_by_a_plain_slug() {
         assert_eq!(slug("Acme Cloud, Inc."), "acme-cloud-inc");
         assert_eq!(slug("  Ünïcode & Co "), "n-code-co");
         assert_eq!(slug("***"), "sponsor");
+    }
+
+    #[test]
+    fn logo_files_are_named_once_each_whatever_the_sponsors_are_called() {
+        let mut names = FileNames::default();
+        let named: Vec<String> = ["gold-acme", "gold-acme", "gold-acme-2", "gold-acme-2", "gold-acme"]
+            .iter()
+            .map(|stem| names.claim(stem, "png"))
+            .collect();
+        assert_eq!(
+            named,
+            [
+                "gold-acme.png",
+                "gold-acme-2.png",
+                "gold-acme-2-2.png",
+                "gold-acme-2-3.png",
+                "gold-acme-3.png"
+            ]
+        );
+        assert_eq!(names.claim("gold-acme", "svg"), "gold-acme.svg");
     }
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { api } from '@/lib/api-client';
+import { ApiError, api } from '@/lib/api-client';
 import { freshQuery, orderStatuses } from './schemas';
 
 export const profileStates = ['incomplete', 'in_review', 'approved', 'rejected'] as const;
@@ -20,6 +20,8 @@ const profileSchema = z.object({
   /** An approved version is on the wall, also while a later change waits for review. */
   onWall: z.boolean(),
   updatedAt: z.int(),
+  /** Counts the sponsor's changes; a review names the one it decides on. */
+  revision: z.int(),
 });
 
 export type SponsorProfile = z.infer<typeof profileSchema>;
@@ -68,9 +70,9 @@ export const sponsorsCsvUrl = '/api/admin/exports/sponsors.csv';
 /** The approved logos of current sponsors in one zip, for the printer. */
 export const approvedLogosZipUrl = '/api/admin/sponsorships/logos.zip';
 
-/** The logo the sponsor sent last; `updatedAt` in the query so a new one is not read from the cache. */
+/** The logo the sponsor sent last; the revision in the query so a new one is not read from the cache. */
 export const sponsorLogoUrl = (orderId: string, profile: SponsorProfile) =>
-  `${sponsorPath(orderId)}/logo?v=${profile.updatedAt}`;
+  `${sponsorPath(orderId)}/logo?v=${profile.revision}`;
 
 /** A follow-up note on a sponsor, kept in the order's history. */
 export function useAddSponsorNote() {
@@ -85,14 +87,21 @@ export function useAddSponsorNote() {
 
 export type Review = { approve: true } | { approve: false; reason: string };
 
-/** Puts the profile as it is now on the wall, or asks the sponsor (by email) for changes. */
+/**
+ * Puts the profile, at the revision shown, on the wall, or asks the sponsor (by email) for changes. When the
+ * sponsor changed it since, the server decides nothing (409) and the list is read again to show the change.
+ */
 export function useReviewSponsor() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['admin', 'sponsor-review'],
-    mutationFn: async ({ orderId, review }: { orderId: string; review: Review }) =>
-      profileSchema.parse(await api.post<unknown>(`${sponsorPath(orderId)}/review`, review)),
+    mutationFn: async ({ orderId, revision, review }: { orderId: string; revision: number; review: Review }) =>
+      profileSchema.parse(await api.post<unknown>(`${sponsorPath(orderId)}/review`, { ...review, revision })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sponsorsKey }),
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 409)
+        void queryClient.invalidateQueries({ queryKey: sponsorsKey });
+    },
   });
 }
 

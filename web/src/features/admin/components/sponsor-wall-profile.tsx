@@ -126,7 +126,7 @@ function ProfileReview({ sponsor, profile }: { sponsor: Sponsor; profile: Sponso
   const waiting = profile.state === 'in_review';
 
   function approve() {
-    review.mutate({ orderId: sponsor.orderId, review: { approve: true } });
+    review.mutate({ orderId: sponsor.orderId, revision: profile.revision, review: { approve: true } });
   }
 
   function askForChanges(event: FormEvent<HTMLFormElement>) {
@@ -134,7 +134,7 @@ function ProfileReview({ sponsor, profile }: { sponsor: Sponsor; profile: Sponso
     setMissingReason(!reason.trim());
     if (!reason.trim()) return;
     review.mutate(
-      { orderId: sponsor.orderId, review: { approve: false, reason: reason.trim() } },
+      { orderId: sponsor.orderId, revision: profile.revision, review: { approve: false, reason: reason.trim() } },
       {
         onSuccess: () => {
           setAsking(false);

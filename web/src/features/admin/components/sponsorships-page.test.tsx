@@ -3,7 +3,7 @@ import { Route, Routes } from '@/lib/router';
 import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { jsonResponse, mockFetch } from '@/test/fetch-mock';
-import { postedTo, routeRequests } from '@/test/fixtures';
+import { postedTo, requestedUrls, routeRequests } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { SponsorshipsPage } from './sponsorships-page';
 
@@ -16,6 +16,7 @@ const profileInReview = {
   reviewReason: null,
   onWall: false,
   updatedAt: 1_767_300_000_000,
+  revision: 3,
 };
 
 const acme = {
@@ -75,7 +76,7 @@ describe('the sponsorships screen', () => {
     expect(within(card).getByText('VIP passes: 2 named of 4 · 1 used')).toBeInTheDocument();
     expect(within(card).getByText('Waiting for your review')).toBeInTheDocument();
     const logo = within(card).getByRole('img', { name: 'Logo of Acme Cloud' });
-    expect(logo).toHaveAttribute('src', '/api/admin/sponsorships/o1/logo?v=1767300000000');
+    expect(logo).toHaveAttribute('src', '/api/admin/sponsorships/o1/logo?v=3');
     expect(logo).toHaveAttribute('width', '240');
     expect(within(card).getByText('Clouds that stay up.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sponsors (CSV)' })).toHaveAttribute(
@@ -103,9 +104,46 @@ describe('the sponsorships screen', () => {
     await user.click(within(card).getByRole('button', { name: 'Approve' }));
 
     expect(await within(card).findByRole('status')).toHaveTextContent('Approved: it is on the wall now.');
-    expect(postedTo(fetchSpy, reviewPath)).toEqual([{ approve: true }]);
+    expect(postedTo(fetchSpy, reviewPath)).toEqual([{ approve: true, revision: 3 }]);
     expect(within(card).getByText('On the wall')).toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+  });
+
+  it('says the sponsor changed the profile meanwhile, shows the change, and approves what is shown now', async () => {
+    let listed: Record<string, unknown> = profileInReview;
+    const changed = { ...profileInReview, website: 'https://elsewhere.example', revision: 4 };
+    const { fetchSpy, user } = renderSponsorships({
+      '/api/admin/sponsorships': () => jsonResponse([{ ...acme, profile: listed }]),
+      [reviewPath]: (body) => {
+        if ((body as { revision: number }).revision !== listed.revision) {
+          return jsonResponse(
+            {
+              message:
+                'The sponsor changed their profile since you looked at it: nothing was decided. Please look at it again.',
+            },
+            409,
+          );
+        }
+        listed = { ...listed, state: 'approved', onWall: true };
+        return jsonResponse(listed);
+      },
+    });
+    const card = await screen.findByRole('article', { name: 'Acme Cloud, Inc.' });
+    listed = changed;
+
+    await user.click(within(card).getByRole('button', { name: 'Approve' }));
+
+    expect(await within(card).findByRole('alert')).toHaveTextContent(
+      'The sponsor changed their profile since you looked at it: nothing was decided. Please look at it again.',
+    );
+    expect(await within(card).findByRole('link', { name: 'https://elsewhere.example' })).toBeInTheDocument();
+    expect(requestedUrls(fetchSpy, '/api/admin/sponsorships')).toHaveLength(2);
+    await user.click(within(card).getByRole('button', { name: 'Approve' }));
+    expect(await within(card).findByRole('status')).toHaveTextContent('Approved: it is on the wall now.');
+    expect(postedTo(fetchSpy, reviewPath)).toEqual([
+      { approve: true, revision: 3 },
+      { approve: true, revision: 4 },
+    ]);
   });
 
   it('asks for changes with a reason, and not without one', async () => {
@@ -123,7 +161,9 @@ describe('the sponsorships screen', () => {
     await user.click(within(form).getByRole('button', { name: 'Send to the sponsor' }));
 
     expect(await within(card).findByText('Changes asked')).toBeInTheDocument();
-    expect(postedTo(fetchSpy, reviewPath)).toEqual([{ approve: false, reason: 'A logo on a clear background.' }]);
+    expect(postedTo(fetchSpy, reviewPath)).toEqual([
+      { approve: false, reason: 'A logo on a clear background.', revision: 3 },
+    ]);
     expect(within(card).getByText('A logo on a clear background.')).toBeInTheDocument();
   });
 
