@@ -47,10 +47,9 @@ pub fn draw(seed: &str, emails: &[&str], winners: usize) -> Vec<usize> {
     tickets.into_iter().take(winners).map(|(_, index)| index).collect()
 }
 
-/// A draw's secret seed: 244 bits from the operating system's CSPRNG (two version 4 UUIDs,
-/// which take their bits from it), as 64 hex digits.
+/// A draw's secret seed: 244 bits from the operating system's CSPRNG, as 64 hex digits.
 pub fn new_seed() -> String {
-    format!("{}{}", uuid::Uuid::new_v4().simple(), uuid::Uuid::new_v4().simple())
+    crate::secrets::random_token()
 }
 
 #[cfg(test)]

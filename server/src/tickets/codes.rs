@@ -7,7 +7,7 @@ const PREFIX: &str = "TK";
 
 /// A fresh code, as stored: "7K3P9QXM…" (no prefix, no dashes).
 pub fn new_ticket_code() -> String {
-    let random = uuid::Uuid::new_v4().as_u128() ^ (uuid::Uuid::new_v4().as_u128() >> 6);
+    let random = crate::secrets::random_bits();
     (0..CODE_CHARS)
         .map(|index| ALPHABET[((random >> (index * 5)) & 31) as usize] as char)
         .collect()
