@@ -1,6 +1,6 @@
+import type { CodeItem, CodeKind, NewCodes } from '../api/codes';
 import { localInputToRfc3339, parseDollars, parseWhole } from '@/features/admin/shared/components/format';
 import { serverErrors } from '@/features/admin/shared/components/server-errors';
-import type { CodeItem, CodeKind, NewCodes } from '../api/codes';
 
 // The new-codes form's fields as typed, and the request (or the errors) they make.
 

@@ -12,9 +12,9 @@ import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/hooks/use-toast';
 import { ApiError } from '@/lib/api-client';
+import { useChangeCode, type Code, type CodeChange } from '../api/codes';
 import { localInputToRfc3339, parseWhole, toLocalInput } from '@/features/admin/shared/components/format';
 import { Field } from '@/features/admin/shared/components/field';
-import { useChangeCode, type Code, type CodeChange } from '../api/codes';
 
 export function CodeEditDialog({ code }: { code: Code }) {
   const [open, setOpen] = useState(false);

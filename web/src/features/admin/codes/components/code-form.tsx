@@ -4,8 +4,6 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
-import { Field, FieldError } from '@/features/admin/shared/components/field';
-import { kindLabels, parseWhole } from '@/features/admin/shared/components/format';
 import { useCreateCodes, type Code, type CodeItem, type CodeKind } from '../api/codes';
 import {
   blank,
@@ -17,6 +15,8 @@ import {
   type Draft,
   type Errors,
 } from './code-draft';
+import { Field, FieldError } from '@/features/admin/shared/components/field';
+import { kindLabels, parseWhole } from '@/features/admin/shared/components/format';
 
 const valueLabels: Record<CodeKind, string> = {
   percentOff: 'Percent off',

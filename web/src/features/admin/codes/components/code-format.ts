@@ -1,6 +1,6 @@
 import { formatCents } from '@/lib/money';
-import { formatTime } from '@/features/admin/shared/components/format';
 import type { Code, CodeItem } from '../api/codes';
+import { formatTime } from '@/features/admin/shared/components/format';
 
 /** What a code gives each unit, in the words of the receipts: "20% off", "$50.00 off each", "Free". */
 export function describeDiscount(code: Pick<Code, 'kind' | 'value'>): string {

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { jsonResponse, mockFetch } from '@/test/fetch-mock';
 import { findToast, renderWithProviders } from '@/test/render';
-import { AdminApp } from '@/features/admin/shell/components/admin-app';
 import type { Code } from '../api/codes';
+import { AdminApp } from '@/features/admin/shell/components/admin-app';
 
 const items = [
   { sku: 'ticket:developer', label: 'Developer Pass', hidden: false, limit: null },

@@ -5,11 +5,11 @@ import { DownloadIcon } from '@/components/icons';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { Loading, Screen } from '@/features/admin/shared/components/screen';
-import { tableClasses } from '@/features/admin/shared/components/table-classes';
 import { useCodes, useImportCodes, type CodeList } from '../api/codes';
 import { CodesTable } from './codes-table';
 import { NewCodesDialog } from './new-codes-dialog';
+import { Loading, Screen } from '@/features/admin/shared/components/screen';
+import { tableClasses } from '@/features/admin/shared/components/table-classes';
 
 /** The codes screen's own address; the tag filter lives in its query, so a filtered list can be bookmarked. */
 

@@ -10,11 +10,11 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { toast } from '@/hooks/use-toast';
-import { StatusBadge } from '@/features/admin/shared/components/status-badge';
-import { tableClasses } from '@/features/admin/shared/components/table-classes';
 import { useChangeCode, type Code, type CodeItem } from '../api/codes';
 import { CodeEditDialog } from './code-edit-dialog';
 import { codeStatus, describeDiscount, describeValidity, itemLabel } from './code-format';
+import { StatusBadge } from '@/features/admin/shared/components/status-badge';
+import { tableClasses } from '@/features/admin/shared/components/table-classes';
 
 const headings = ['Code', 'Gives', 'Items', 'Uses', 'Valid', 'Tag', 'Held', 'Status', ''];
 

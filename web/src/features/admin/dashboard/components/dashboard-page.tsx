@@ -2,13 +2,13 @@ import { Link } from '@/lib/router';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { formatCents } from '@/lib/money';
+import { useDashboard, type Dashboard } from '../api/dashboard';
 import { emailKindLabels, formatTime, kindLabels, statusLabels } from '@/features/admin/shared/components/format';
 import { DuplicateScanText } from '@/features/admin/shared/components/duplicate-scan-text';
 import { OrderTable } from '@/features/admin/shared/components/order-table';
+import { SalesChart } from './sales-chart';
 import { Loading, Screen } from '@/features/admin/shared/components/screen';
 import { tableClasses } from '@/features/admin/shared/components/table-classes';
-import { useDashboard, type Dashboard } from '../api/dashboard';
-import { SalesChart } from './sales-chart';
 
 export function DashboardPage() {
   const dashboard = useDashboard();

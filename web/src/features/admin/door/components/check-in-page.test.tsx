@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
-import { Route, Routes } from '@/lib/router';
 import { act, waitFor } from '@testing-library/react';
+import { Route, Routes } from '@/lib/router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
 import { jsonResponse, mockFetch } from '@/test/fetch-mock';

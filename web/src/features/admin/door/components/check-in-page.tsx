@@ -7,14 +7,14 @@ import { Label } from '@/components/ui/label';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { DuplicateScanText } from '@/features/admin/shared/components/duplicate-scan-text';
-import { formatTime } from '@/features/admin/shared/components/format';
-import { Screen } from '@/features/admin/shared/components/screen';
 import { useAttendeeSearch, type TicketScan } from '../api/door';
 import type { CheckInList } from '../offline/door-store';
 import { useDoorWorker } from '../offline/door-worker';
 import { useDoor, type DoorVerdict } from '../offline/use-door';
+import { DuplicateScanText } from '@/features/admin/shared/components/duplicate-scan-text';
+import { formatTime } from '@/features/admin/shared/components/format';
 import { QrScanner } from './qr-scanner';
+import { Screen } from '@/features/admin/shared/components/screen';
 
 const refused = 'border-destructive bg-red-50 text-red-950';
 const looks = {

@@ -1,8 +1,8 @@
 import { PrinterIcon } from '@/components/icons';
 import { Button } from '@/components/ui/button';
+import { usePickList } from '../api/door';
 import { Loading, Screen } from '@/features/admin/shared/components/screen';
 import { tableClasses } from '@/features/admin/shared/components/table-classes';
-import { usePickList } from '../api/door';
 
 /** /admin/pick-list: what to bring to the desk, by item, size and colour; printable. */
 export function PickListPage() {

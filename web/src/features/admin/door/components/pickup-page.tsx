@@ -6,10 +6,10 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
-import { formatTime } from '@/features/admin/shared/components/format';
-import { Loading, Screen } from '@/features/admin/shared/components/screen';
 import { useHandOver, usePickupSearch, type HandoverAnswer, type Pickup } from '../api/door';
 import { useDoorWorker } from '../offline/door-worker';
+import { formatTime } from '@/features/admin/shared/components/format';
+import { Loading, Screen } from '@/features/admin/shared/components/screen';
 
 /** What was bought, as the desk reads it: "Hackathon Tee, M, Coral × 2". */
 function describe(pickup: Pickup) {

@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { z } from 'zod/mini';
 import { api, ApiError } from '@/lib/api-client';
-import { accessKey } from '@/features/admin/shell/api/session';
 import { checkInAnswer, type CheckInAnswer } from '../api/door';
+import { accessKey } from '@/features/admin/shell/api/session';
 import { doorDeviceId, renameDoorDevice } from './door-session';
 import {
   loadList,

@@ -3,12 +3,12 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { toast } from '@/hooks/use-toast';
 import { cn } from '@/lib/cn';
+import { useEmails, useRetryEmail } from '../api/emails';
 import { emailKindLabels, formatTime } from '@/features/admin/shared/components/format';
 import { Pagination } from '@/features/admin/shared/components/pagination';
 import { Loading, Screen } from '@/features/admin/shared/components/screen';
 import { tableClasses } from '@/features/admin/shared/components/table-classes';
 import { StatusBadge } from '@/features/admin/shared/components/status-badge';
-import { useEmails, useRetryEmail } from '../api/emails';
 
 const filters = [
   { status: '', label: 'All' },

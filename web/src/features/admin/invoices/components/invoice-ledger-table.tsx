@@ -3,10 +3,10 @@ import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { formatIsoDate } from '@/lib/format-date';
 import { formatCents } from '@/lib/money';
+import type { Ledger } from '../api/invoices';
 import { invoiceKindLabels } from '@/features/admin/shared/components/format';
 import { InvoiceDownload } from '@/features/admin/shared/components/invoice-download';
 import { tableClasses } from '@/features/admin/shared/components/table-classes';
-import type { Ledger } from '../api/invoices';
 
 const headings = ['Number', 'Kind', 'Date', 'Buyer', 'Tax ID', 'Net', 'Tax', 'Total', 'Order', ''];
 const amount = cn(tableClasses.cell, 'text-right tabular-nums');

@@ -5,8 +5,8 @@ import { paths } from '@/config/paths';
 import { jsonResponse, mockFetch } from '@/test/fetch-mock';
 import { requestedUrls } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
-import { AdminApp } from '@/features/admin/shell/components/admin-app';
 import type { Ledger, LedgerEntry } from '../api/invoices';
+import { AdminApp } from '@/features/admin/shell/components/admin-app';
 
 const invoice: LedgerEntry = {
   number: 'CW2026-00001',

@@ -5,9 +5,9 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { ApiError } from '@/lib/api-client';
-import { Loading, Screen } from '@/features/admin/shared/components/screen';
 import { invoicePdfsUrl, ledgerCsvUrl, useInvoices, type InvoiceRange } from '../api/invoices';
 import { InvoiceLedgerTable } from './invoice-ledger-table';
+import { Loading, Screen } from '@/features/admin/shared/components/screen';
 
 /** A day in the browser's calendar as a date input writes it: "2026-05-18". */
 function calendarDay(date: Date): string {

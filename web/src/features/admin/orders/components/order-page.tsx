@@ -6,15 +6,15 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { toast } from '@/hooks/use-toast';
 import { formatCents } from '@/lib/money';
+import { useOrder, useResendConfirmation, type OrderPage as OrderPageData } from '../api/orders';
 import type { StaffRole } from '@/features/admin/shell/roles';
 import { canRefund } from '@/features/admin/shell/roles';
 import { formatTime, kindLabels } from '@/features/admin/shared/components/format';
-import { Loading, Screen } from '@/features/admin/shared/components/screen';
-import { StatusBadge } from '@/features/admin/shared/components/status-badge';
-import { useOrder, useResendConfirmation, type OrderPage as OrderPageData } from '../api/orders';
 import { NoteForm } from './note-form';
 import { OrderInvoices } from './order-invoices';
 import { RefundDialog } from './refund-dialog';
+import { Loading, Screen } from '@/features/admin/shared/components/screen';
+import { StatusBadge } from '@/features/admin/shared/components/status-badge';
 
 /** `role` decides whether the refund button shows (the server refuses others anyway). */
 export function OrderPage({ role }: { role: StaffRole }) {

@@ -4,12 +4,12 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
+import { useOrders, type OrderFilters } from '../api/orders';
 import { orderKinds, orderStatuses } from '@/features/admin/shared/api/schemas';
 import { kindLabels, statusLabels } from '@/features/admin/shared/components/format';
 import { OrderTable } from '@/features/admin/shared/components/order-table';
 import { Pagination } from '@/features/admin/shared/components/pagination';
 import { Loading, Screen } from '@/features/admin/shared/components/screen';
-import { useOrders, type OrderFilters } from '../api/orders';
 
 /** The filters live in the address, so a search can be bookmarked and Back works. */
 function useFilters(): [OrderFilters, (next: Partial<OrderFilters>) => void] {

@@ -15,9 +15,9 @@ import { toast } from '@/hooks/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { newAttemptKey } from '@/lib/attempt-key';
 import { formatCents } from '@/lib/money';
+import { useRefundOrder, type OrderPage } from '../api/orders';
 import type { Order } from '@/features/admin/shared/api/schemas';
 import { parseDollars } from '@/features/admin/shared/components/format';
-import { useRefundOrder, type OrderPage } from '../api/orders';
 
 /** What cancelling does to each kind of order: the server's rule, said before the organizer chooses. */
 const cancellation: Record<Order['kind'], string> = {

@@ -69,6 +69,16 @@ export function downloadLabel(document: { kind: InvoiceKind; number: string }): 
   return `Download ${invoiceKindLabels[document.kind].toLowerCase()} ${document.number}`;
 }
 
+/** "AI, Cloud" for the areas chosen, or `none` when there are none. */
+export function interestAreaLabels(
+  values: string[],
+  interests: { value: string; label: string }[],
+  none: string,
+): string {
+  if (values.length === 0) return none;
+  return values.map((value) => interests.find((interest) => interest.value === value)?.label ?? value).join(', ');
+}
+
 const two = (n: number) => String(n).padStart(2, '0');
 
 /**

@@ -1,27 +1,27 @@
 import { useEffect, type ReactNode } from 'react';
 import { paths } from '@/config/paths';
 import { Route, Routes, useLocation } from '@/lib/router';
+import { useAdminAccess, useSignInWhenSessionEnds } from '../api/session';
+import { canSee, type AdminScreen, type StaffRole } from '../roles';
+import { AdminLayout } from './admin-layout';
+import { BackOfficeClosed } from './back-office-closed';
 import { CheckInPage } from '@/features/admin/door/components/check-in-page';
 import { CodesPage } from '@/features/admin/codes/components/codes-page';
 import { DashboardPage } from '@/features/admin/dashboard/components/dashboard-page';
 import { EmailsPage } from '@/features/admin/emails/components/emails-page';
 import { ExportsPage } from '@/features/admin/exports/components/exports-page';
+import { InvitationPage } from './invitation-page';
 import { InvoicesPage } from '@/features/admin/invoices/components/invoices-page';
 import { OrderPage } from '@/features/admin/orders/components/order-page';
 import { OrdersPage } from '@/features/admin/orders/components/orders-page';
 import { PickListPage } from '@/features/admin/door/components/pick-list-page';
 import { PickupPage } from '@/features/admin/door/components/pickup-page';
 import { Loading, Screen } from '@/features/admin/shared/components/screen';
+import { SignInPage } from './sign-in-page';
 import { SponsorshipsPage } from '@/features/admin/sponsorships/components/sponsorships-page';
 import { StaffPage } from '@/features/admin/staff/components/staff-page';
 import { WaitingListPage } from '@/features/admin/waiting-list/components/waiting-list-page';
 import { WaitlistPage } from '@/features/admin/waitlist/components/waitlist-page';
-import { useAdminAccess, useSignInWhenSessionEnds } from '../api/session';
-import { canSee, type AdminScreen, type StaffRole } from '../roles';
-import { AdminLayout } from './admin-layout';
-import { BackOfficeClosed } from './back-office-closed';
-import { InvitationPage } from './invitation-page';
-import { SignInPage } from './sign-in-page';
 
 /** /admin/*: the organizer's back office, loaded only by those who open it. */
 export function AdminApp() {

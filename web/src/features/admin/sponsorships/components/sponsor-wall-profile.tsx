@@ -13,7 +13,6 @@ import {
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { Field } from '@/features/admin/shared/components/field';
 import {
   sponsorLogoUrl,
   useNewSponsorPageLink,
@@ -22,6 +21,7 @@ import {
   type Sponsor,
   type SponsorProfile,
 } from '../api/sponsorships';
+import { Field } from '@/features/admin/shared/components/field';
 
 // A sponsor's profile for the wall, its review, and a new link to their page, for the Sponsorships screen.
 

@@ -7,9 +7,6 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { paths } from '@/config/paths';
 import { formatCents } from '@/lib/money';
-import { formatTime } from '@/features/admin/shared/components/format';
-import { Loading, Screen } from '@/features/admin/shared/components/screen';
-import { StatusBadge } from '@/features/admin/shared/components/status-badge';
 import {
   approvedLogosZipUrl,
   sponsorsCsvUrl,
@@ -18,6 +15,9 @@ import {
   type Sponsor,
 } from '../api/sponsorships';
 import { SponsorPageLink, WallProfile } from './sponsor-wall-profile';
+import { formatTime } from '@/features/admin/shared/components/format';
+import { Loading, Screen } from '@/features/admin/shared/components/screen';
+import { StatusBadge } from '@/features/admin/shared/components/status-badge';
 
 export function SponsorshipsPage() {
   const sponsors = useSponsorships();

@@ -4,12 +4,12 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { ApiError } from '@/lib/api-client';
-import { staffRoles, type StaffRole } from '@/features/admin/shell/roles';
+import { useChangeStaff, useInvite, useStaff, type StaffMember } from '../api/staff';
 import { Field } from '@/features/admin/shared/components/field';
 import { formatTime } from '@/features/admin/shared/components/format';
 import { Loading, Screen } from '@/features/admin/shared/components/screen';
 import { tableClasses } from '@/features/admin/shared/components/table-classes';
-import { useChangeStaff, useInvite, useStaff, type StaffMember } from '../api/staff';
+import { staffRoles, type StaffRole } from '@/features/admin/shell/roles';
 
 const roleLabels: Record<StaffRole, string> = {
   owner: 'Owner: everything, and people',

@@ -10,8 +10,8 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { toast } from '@/hooks/use-toast';
-import { formatTime } from '@/features/admin/shared/components/format';
 import { useMoveUp, useRemoveEntry, useSendOffer, type WaitingEntry } from '../api/waiting-list';
+import { formatTime } from '@/features/admin/shared/components/format';
 
 /** What the organizer may do with an entry still in play: reorder and offer a waiting one, remove either. */
 export function WaitingEntryActions({ entry, itemName }: { entry: WaitingEntry; itemName: string }) {

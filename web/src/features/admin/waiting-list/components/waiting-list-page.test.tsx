@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { jsonResponse, mockFetch } from '@/test/fetch-mock';
 import { findToast, renderWithProviders } from '@/test/render';
+import type { WaitingEntry, WaitingQueue } from '../api/waiting-list';
 import { AdminApp } from '@/features/admin/shell/components/admin-app';
 import { formatTime } from '@/features/admin/shared/components/format';
-import type { WaitingEntry, WaitingQueue } from '../api/waiting-list';
 
 const joined = 1_767_225_600_000;
 const expires = Date.UTC(2026, 4, 2, 15, 30);

@@ -1,5 +1,5 @@
-import { Loading, Screen } from '@/features/admin/shared/components/screen';
 import { useWaitingList } from '../api/waiting-list';
+import { Loading, Screen } from '@/features/admin/shared/components/screen';
 import { WaitingQueueSection } from './waiting-queue-section';
 
 /** /admin/waiting-list: the queues for sold-out items, and the offers that go out as units come back. */

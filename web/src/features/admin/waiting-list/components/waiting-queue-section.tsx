@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { cn } from '@/lib/cn';
+import type { WaitingEntry, WaitingQueue } from '../api/waiting-list';
 import { formatTime, kindLabels } from '@/features/admin/shared/components/format';
 import { StatusBadge } from '@/features/admin/shared/components/status-badge';
 import { tableClasses } from '@/features/admin/shared/components/table-classes';
-import type { WaitingEntry, WaitingQueue } from '../api/waiting-list';
 import { WaitingEntryActions } from './waiting-entry-actions';
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

@@ -13,13 +13,13 @@ import {
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { useTickets } from '@/lib/api/get-tickets';
-import { parseWhole } from '@/features/admin/shared/components/format';
-import { Field } from '@/features/admin/shared/components/field';
-import { serverErrors, type FormErrors } from '@/features/admin/shared/components/server-errors';
 import { useAnnounceDraw, type Draw, type NewDraw } from '../api/draws';
 import type { Interest } from '../api/waitlist';
+import { parseWhole } from '@/features/admin/shared/components/format';
 import { DrawResult } from './draw-result';
+import { Field } from '@/features/admin/shared/components/field';
 import { InterestAreasField } from './interest-areas-field';
+import { serverErrors, type FormErrors } from '@/features/admin/shared/components/server-errors';
 
 const fields = ['winners', 'item', 'interestAreas'] as const;
 type Errors = FormErrors<(typeof fields)[number]>;

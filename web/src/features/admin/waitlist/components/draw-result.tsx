@@ -1,9 +1,8 @@
 import { cn } from '@/lib/cn';
-import { formatTime } from '@/features/admin/shared/components/format';
-import { tableClasses } from '@/features/admin/shared/components/table-classes';
 import type { Draw } from '../api/draws';
 import type { Interest } from '../api/waitlist';
-import { interestAreaLabels } from './interest-area-labels';
+import { formatTime, interestAreaLabels } from '@/features/admin/shared/components/format';
+import { tableClasses } from '@/features/admin/shared/components/table-classes';
 
 /**
  * A draw as recorded: its commitment from the announcement and, once made, the seed, the candidates'

@@ -1,11 +1,11 @@
 import { useId } from 'react';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { Loading } from '@/features/admin/shared/components/screen';
 import { useDraws, type Draw } from '../api/draws';
 import type { Interest } from '../api/waitlist';
 import { NewDrawDialog } from './draw-dialog';
 import { DrawResult } from './draw-result';
 import { MakeDrawButton } from './make-draw-button';
+import { Loading } from '@/features/admin/shared/components/screen';
 
 /** The waitlist's draws of free tickets, each with what anyone needs to check and re-run it. */
 export function DrawSection({ interests }: { interests: Interest[] }) {

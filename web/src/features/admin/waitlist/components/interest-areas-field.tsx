@@ -1,6 +1,6 @@
 import { Checkbox } from '@/components/ui/checkbox';
-import { FieldError } from '@/features/admin/shared/components/field';
 import type { Interest } from '../api/waitlist';
+import { FieldError } from '@/features/admin/shared/components/field';
 
 /** The interest areas a presale or draw is limited to; none ticked: every confirmed, subscribed registration. */
 export function InterestAreasField({

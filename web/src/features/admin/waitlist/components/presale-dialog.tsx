@@ -12,12 +12,12 @@ import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/hooks/use-toast';
 import { useTickets } from '@/lib/api/get-tickets';
-import { localInputToMs, parseWhole } from '@/features/admin/shared/components/format';
-import { Field } from '@/features/admin/shared/components/field';
-import { serverErrors, type FormErrors } from '@/features/admin/shared/components/server-errors';
 import { useCreatePresale, type NewPresale, type Presale } from '../api/presales';
 import type { Interest } from '../api/waitlist';
+import { localInputToMs, parseWhole } from '@/features/admin/shared/components/format';
+import { Field } from '@/features/admin/shared/components/field';
 import { InterestAreasField } from './interest-areas-field';
+import { serverErrors, type FormErrors } from '@/features/admin/shared/components/server-errors';
 
 const fields = ['item', 'deadline', 'interestAreas', 'unitsPerPerson'] as const;
 type Errors = FormErrors<(typeof fields)[number]>;

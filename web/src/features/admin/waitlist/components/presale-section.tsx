@@ -1,12 +1,11 @@
 import { useId } from 'react';
 import { cn } from '@/lib/cn';
-import { formatTime } from '@/features/admin/shared/components/format';
-import { Loading } from '@/features/admin/shared/components/screen';
-import { tableClasses } from '@/features/admin/shared/components/table-classes';
 import { usePresales, type Presale } from '../api/presales';
 import type { Interest } from '../api/waitlist';
-import { interestAreaLabels } from './interest-area-labels';
+import { formatTime, interestAreaLabels } from '@/features/admin/shared/components/format';
 import { NewPresaleDialog } from './presale-dialog';
+import { Loading } from '@/features/admin/shared/components/screen';
+import { tableClasses } from '@/features/admin/shared/components/table-classes';
 
 /** The waitlist's presales: priority links before public sales, and how many were sent and used. */
 export function PresaleSection({ interests }: { interests: Interest[] }) {

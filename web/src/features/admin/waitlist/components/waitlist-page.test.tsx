@@ -5,9 +5,9 @@ import { paths } from '@/config/paths';
 import { jsonResponse, mockFetch } from '@/test/fetch-mock';
 import { postedTo, routeRequests } from '@/test/fixtures';
 import { findToast, renderWithProviders } from '@/test/render';
-import { formatTime } from '@/features/admin/shared/components/format';
 import type { Draw } from '../api/draws';
 import type { Presale } from '../api/presales';
+import { formatTime } from '@/features/admin/shared/components/format';
 import { WaitlistPage } from './waitlist-page';
 
 const waitlist = {

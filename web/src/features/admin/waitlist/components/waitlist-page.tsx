@@ -4,14 +4,13 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { paths } from '@/config/paths';
-import { formatTime } from '@/features/admin/shared/components/format';
-import { Pagination } from '@/features/admin/shared/components/pagination';
-import { Loading, Screen } from '@/features/admin/shared/components/screen';
-import { tableClasses } from '@/features/admin/shared/components/table-classes';
 import { useWaitlist } from '../api/waitlist';
 import { DrawSection } from './draw-section';
-import { interestAreaLabels } from './interest-area-labels';
+import { formatTime, interestAreaLabels } from '@/features/admin/shared/components/format';
+import { Pagination } from '@/features/admin/shared/components/pagination';
 import { PresaleSection } from './presale-section';
+import { Loading, Screen } from '@/features/admin/shared/components/screen';
+import { tableClasses } from '@/features/admin/shared/components/table-classes';
 
 export function WaitlistPage() {
   const [params, setParams] = useSearchParams();
