@@ -1,6 +1,6 @@
 // The door's service worker, registered by the check-in and pickup screens with their own scopes.
 // Pages come from the network while it answers; without it, from the copy the screen cached when
-// it last loaded (web/src/features/admin/offline/door-worker.ts), so a reload at a door with no
+// it last loaded (web/src/features/admin/door/offline/door-worker.ts), so a reload at a door with no
 // Wi-Fi still opens the screen. Calls to /api/ are never cached: scans queue in IndexedDB instead.
 
 const shell = 'door-shell-v1';

@@ -64,7 +64,7 @@ mod tests {
 
     #[test]
     fn a_codes_digest_is_the_one_door_devices_compute() {
-        // web/src/features/admin/offline/ticket-code.test.ts expects the same digest.
+        // web/src/features/admin/door/offline/ticket-code.test.ts expects the same digest.
         assert_eq!(code_digest("7K3P9QXMABCDEFGHJKMN"), "5768e4383a837b80");
     }
 

@@ -47,7 +47,7 @@ const PricingDetailsPage = page(() => import('@/features/legal/components/pricin
 const MyTicketsPage = queryingPage(() => import('@/features/my-tickets/components/my-tickets-page'), 'MyTicketsPage');
 const SponsorPage = queryingPage(() => import('@/features/sponsor-page/components/sponsor-page'), 'SponsorPage');
 // The back office is its own module tree: visitors never download it.
-const AdminApp = queryingPage(() => import('@/features/admin/components/admin-app'), 'AdminApp');
+const AdminApp = queryingPage(() => import('@/features/admin/shell/components/admin-app'), 'AdminApp');
 const NotFoundPage = page(() => import('@/features/not-found/components/not-found-page'), 'NotFoundPage');
 const SitemapPage = page(() => import('@/features/legal/components/sitemap-page'), 'SitemapPage');
 

@@ -1,16 +1,8 @@
-import { useSyncExternalStore, type ReactNode } from 'react';
+import { useSyncExternalStore } from 'react';
+import type { ToastOptions } from '@/components/ui/toast-options';
 
 // Showing a toast is a call any page can make; the toast list and Radix's toaster load with
 // the first one (see components/ui/lazy-toaster), so a page that never shows one never loads them.
-
-export type ToastVariant = 'default' | 'destructive';
-
-export interface ToastOptions {
-  title?: ReactNode;
-  description?: ReactNode;
-  variant?: ToastVariant;
-  duration?: number;
-}
 
 const store = () => import('@/components/ui/toast-store');
 

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { ToastOptions } from '@/hooks/use-toast';
+import type { ToastOptions } from './toast-options';
 
 // shadcn/ui's toast store: the toasts the one <Toaster /> shows, loaded with it on the first
 // toast (see hooks/use-toast). The brief allows one visible toast at a time.

@@ -1,0 +1,34 @@
+/** What the back office lets a person do; the server enforces it, screens follow it. */
+export const staffRoles = ['owner', 'manager', 'support', 'door'] as const;
+export type StaffRole = (typeof staffRoles)[number];
+
+/**
+ * Which back-office screens each role sees. The server decides what each role may do
+ * (server/src/admin/roles.rs); screens follow it so nobody is offered what would be refused.
+ */
+const screenRoles = {
+  dashboard: ['owner', 'manager', 'support'],
+  orders: ['owner', 'manager', 'support'],
+  checkIn: ['owner', 'manager', 'door'],
+  pickup: ['owner', 'manager', 'door'],
+  pickList: ['owner', 'manager', 'door'],
+  emails: ['owner', 'manager', 'support'],
+  waitlist: ['owner', 'manager'],
+  waitingList: ['owner', 'manager'],
+  sponsorships: ['owner', 'manager'],
+  codes: ['owner', 'manager'],
+  invoices: ['owner', 'manager'],
+  exports: ['owner', 'manager'],
+  staff: ['owner'],
+} as const satisfies Record<string, readonly StaffRole[]>;
+
+export type AdminScreen = keyof typeof screenRoles;
+
+export function canSee(role: StaffRole, screen: AdminScreen): boolean {
+  return (screenRoles[screen] as readonly StaffRole[]).includes(role);
+}
+
+/** Refunds are money going out: owners and managers only. */
+export function canRefund(role: StaffRole): boolean {
+  return role === 'owner' || role === 'manager';
+}
