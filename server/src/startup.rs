@@ -18,9 +18,6 @@ use crate::settings::Settings;
 use crate::state::AppState;
 use crate::store::{Store, describe_database};
 
-/// How often unpaid reservations are released, and the units freed offered to the waiting list.
-pub const EXPIRY_SWEEP_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
-
 /// How long a stopping server waits for the email worker to finish the batch it is
 /// sending; under the 30 s most process managers allow between SIGTERM and SIGKILL.
 const MAIL_DRAIN_LIMIT: std::time::Duration = std::time::Duration::from_secs(20);
@@ -156,7 +153,7 @@ impl Application {
         let sweeper = tokio::spawn(orders::run_expiry_sweeper(
             store.clone(),
             self.state.gateway.clone(),
-            EXPIRY_SWEEP_EVERY,
+            orders::EXPIRY_SWEEP_EVERY,
         ));
         let (stop_mail, mail_stopping) = tokio::sync::watch::channel(false);
         let mail_worker = self

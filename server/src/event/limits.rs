@@ -7,8 +7,8 @@ use std::ops::Range;
 
 use toml::Spanned;
 
+use super::field::{Invalid, invalid};
 use super::file::{Limit, LimitsSection};
-use super::{Invalid, invalid};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct HoldLimits {

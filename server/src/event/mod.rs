@@ -2,13 +2,13 @@
 //! and validated before the server starts.
 
 mod dates;
+mod field;
 mod file;
 mod limits;
 mod sales;
 mod seller;
 pub mod sku;
 
-use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 use time::{Date, OffsetDateTime};
@@ -17,6 +17,7 @@ use toml::value::Datetime;
 
 use crate::domain::Money;
 pub use dates::{date_range_label, long_date};
+use field::{Invalid, instant, invalid};
 pub use file::{Category, SpecialOffer, SponsorshipGroup};
 pub use limits::HoldLimits;
 pub use sales::{PricePhase, SaleTerms, VolumeDiscount};
@@ -230,20 +231,6 @@ impl Event {
     pub fn venue_date(&self, instant: OffsetDateTime) -> Date {
         instant.to_offset(self.starts_at.offset()).date()
     }
-}
-
-struct Invalid {
-    span: Range<usize>,
-    field: String,
-    message: String,
-}
-
-fn invalid<T>(span: Range<usize>, field: impl Into<String>, message: impl Into<String>) -> Result<T, Invalid> {
-    Err(Invalid {
-        span,
-        field: field.into(),
-        message: message.into(),
-    })
 }
 
 fn from_file(file: file::EventFile) -> Result<Event, Invalid> {
@@ -533,19 +520,6 @@ fn regular_price(
 
 fn texts(values: Vec<file::Text>) -> Vec<String> {
     values.into_iter().map(|text| text.0).collect()
-}
-
-fn instant(value: &Spanned<Datetime>, field: &str) -> Result<OffsetDateTime, Invalid> {
-    let datetime = value.get_ref();
-    if datetime.date.is_none() || datetime.time.is_none() || datetime.offset.is_none() {
-        return invalid(
-            value.span(),
-            field,
-            "must be a date and time with the venue's UTC offset, such as 2026-05-18T00:00:00-04:00",
-        );
-    }
-    OffsetDateTime::parse(&datetime.to_string(), &time::format_description::well_known::Rfc3339)
-        .or_else(|_| invalid(value.span(), field, "is not a valid date and time"))
 }
 
 fn sponsor_deadlines(section: Option<file::SponsorsSection>) -> Result<Vec<SponsorDeadline>, Invalid> {

@@ -6,8 +6,8 @@ use time::OffsetDateTime;
 use toml::Spanned;
 use toml::value::Datetime;
 
+use super::field::{Invalid, instant, invalid};
 use super::file::{PhaseEntry, VolumeDiscountEntry};
-use super::{Invalid, instant, invalid};
 use crate::domain::Money;
 
 /// When, and at what price, one item sells.

@@ -2,8 +2,8 @@
 
 use std::ops::Range;
 
+use super::field::{Invalid, invalid};
 use super::file::{Paper, SellerSection};
-use super::{Invalid, invalid};
 use crate::domain::OrderKind;
 
 #[derive(Debug, Clone, PartialEq)]

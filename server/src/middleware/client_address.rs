@@ -2,42 +2,16 @@
 //! `X-Forwarded-For`. Rate limits and reservation caps count per client address.
 
 use std::convert::Infallible;
-use std::net::{IpAddr, Ipv6Addr, SocketAddr};
+use std::net::{IpAddr, SocketAddr};
 
 use axum::extract::{ConnectInfo, FromRequestParts, Request, State};
 use axum::http::request::Parts;
 use axum::middleware::Next;
 use axum::response::Response;
 
-use crate::settings::{TrustedProxies, canonical};
+use crate::domain::ClientAddress;
+use crate::settings::TrustedProxies;
 use crate::state::AppState;
-
-/// The client address of a request, as one party: an IPv6 client is its /64, the
-/// block one household or device is given, so rotating through it changes nothing.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct ClientAddress(IpAddr);
-
-impl ClientAddress {
-    pub fn new(address: IpAddr) -> Self {
-        Self(match canonical(address) {
-            IpAddr::V6(v6) => IpAddr::V6(Ipv6Addr::from(u128::from(v6) & (u128::MAX << 64))),
-            v4 => v4,
-        })
-    }
-
-    pub fn ip(self) -> IpAddr {
-        self.0
-    }
-}
-
-impl std::fmt::Display for ClientAddress {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.0 {
-            IpAddr::V6(v6) => write!(f, "{v6}/64"),
-            v4 => write!(f, "{v4}"),
-        }
-    }
-}
 
 /// Puts the request's `ClientAddress` in its extensions for the limits and handlers.
 pub async fn record_client_address(State(state): State<AppState>, mut request: Request, next: Next) -> Response {
@@ -69,7 +43,7 @@ impl<S: Send + Sync> FromRequestParts<S> for ClientAddress {
             .extensions
             .get::<Self>()
             .copied()
-            .unwrap_or(Self(IpAddr::from([0, 0, 0, 0]))))
+            .unwrap_or(Self::new(IpAddr::from([0, 0, 0, 0]))))
     }
 }
 

@@ -1,6 +1,6 @@
 use std::time::Duration;
 
-use super::{NewOrder, Order, OrderKind, OrderStatus, new_pickup_code, new_reference};
+use super::{HoldCap, NewOrder, Order, OrderKind, OrderStatus, new_pickup_code, new_reference};
 use crate::domain::BillingDetails;
 use crate::event::HoldLimits;
 use crate::payments::{CURRENCY, GatewayError, NewPayment, Payment, PaymentGateway, PaymentStatus};
@@ -8,23 +8,6 @@ use crate::store::{CodeUse, NewPendingOrder, PaidTransition, ReserveError, Store
 
 /// What orders nobody pays for (a total of zero) record as their gateway: none was asked.
 pub const NO_PAYMENT: &str = "none";
-
-/// Which cap on open checkouts (`HoldLimits`) a new checkout would pass, with its value.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum HoldCap {
-    /// Open checkouts.
-    Checkouts(u32),
-    /// Units of the item being bought.
-    UnitsOfItem(u32),
-    /// Units of everything.
-    Units(u32),
-    /// Units of the item being bought, in open checkouts and free orders of the last 24 hours.
-    FreeUnitsOfItem(u32),
-    /// Units of everything, in open checkouts and free orders of the last 24 hours.
-    FreeUnits(u32),
-    /// Open sponsorship checkouts.
-    Sponsorships(u32),
-}
 
 /// Where and for how long an order holds its stock.
 #[derive(Debug, Clone)]

@@ -5,6 +5,9 @@ use super::{OrderStatus, fulfil_payment};
 use crate::payments::{GatewayError, PaymentGateway, PaymentStatus};
 use crate::store::{OverdueOrder, Store};
 
+/// How often unpaid reservations are released, and the units freed offered to the waiting list.
+pub const EXPIRY_SWEEP_EVERY: Duration = Duration::from_secs(60);
+
 /// How many overdue orders one sweep closes at most; the next sweep takes the rest.
 const SWEEP_BATCH: i64 = 500;
 

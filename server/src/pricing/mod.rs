@@ -8,6 +8,7 @@ mod item;
 mod quote;
 mod sales;
 
+pub use crate::domain::{AppliedCode, Discount, Quote, TaxLine};
 pub use item::Item;
-pub use quote::{AppliedCode, CodeProblem, Discount, Quote, QuoteError, TaxLine, code_label, quote, refused_code};
+pub use quote::{CodeProblem, QuoteError, code_label, quote, refused_code};
 pub use sales::{Phase, Sales, current_phase, next_boundary, public_sales_open, sales_state, sold_out};

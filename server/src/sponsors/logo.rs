@@ -2,6 +2,7 @@
 //! are rebuilt from a whitelist so that nothing active (scripts, event handlers, links, external resources,
 //! animations) survives.
 
+mod checks;
 mod png_logo;
 
 use std::collections::HashSet;
@@ -9,9 +10,10 @@ use std::sync::LazyLock;
 
 use roxmltree::{Attribute, Document, Node, ParsingOptions};
 
-use png_logo::{MAX_DECODED_BYTES, rebuild_png};
+pub use checks::LogoError;
+use checks::{SVG_NS, check_size};
+use png_logo::rebuild_png;
 
-const MIN_LONGER_SIDE: u32 = 300;
 // Vectors have no pixel size, only units; this only rejects nonsense that would break page layout.
 const SVG_MAX_SIDE: u32 = 100_000;
 const NODES_LIMIT: u32 = 100_000;
@@ -21,7 +23,6 @@ const MAX_NAMESPACE_DECLARATIONS: usize = 100;
 // Entities may not grow a document by more than the upload limit itself.
 const MAX_ENTITY_EXPANSION: usize = 1 << 20;
 
-const SVG_NS: &str = "http://www.w3.org/2000/svg";
 const XLINK_NS: &str = "http://www.w3.org/1999/xlink";
 const XML_NS: &str = "http://www.w3.org/XML/1998/namespace";
 
@@ -95,47 +96,6 @@ pub struct Logo {
     pub height: u32,
 }
 
-#[derive(Debug, thiserror::Error)]
-pub enum LogoError {
-    #[error("This is not a PNG image.")]
-    NotPng,
-    #[error("The PNG file is damaged ({0}). Please export it again.")]
-    DamagedPng(&'static str),
-    #[error("The SVG could not be read: {0}.")]
-    UnreadableSvg(String),
-    #[error("This is not an SVG image: its root element must be <svg> with xmlns=\"{SVG_NS}\".")]
-    NotSvg,
-    #[error(
-        "The SVG uses an external entity (<!ENTITY … SYSTEM/PUBLIC …>), which is never loaded. \
-         Remove the DOCTYPE and upload it again."
-    )]
-    ExternalEntity,
-    #[error("The SVG's DOCTYPE declares entities that expand too much. Remove the DOCTYPE and upload it again.")]
-    EntityExpansion,
-    #[error("The SVG is too complex to check (too many elements, attributes or namespaces). Please simplify it.")]
-    TooComplex,
-    #[error(
-        "The SVG's size is unknown: give its <svg> element a viewBox such as viewBox=\"0 0 600 200\" \
-         (a missing or percentage width and height is not enough)."
-    )]
-    NoSize,
-    #[error("The logo must be at least {MIN_LONGER_SIDE} pixels on its longer side (this one is {width} × {height}).")]
-    TooSmall { width: u32, height: u32 },
-    #[error("The logo may be at most {max} pixels on each side (this one is {width} × {height}).")]
-    TooLarge { width: u32, height: u32, max: u32 },
-    #[error("The logo's proportions must be between 1:2 (tall) and 6:1 (wide); this one is {width} × {height}.")]
-    Proportions { width: u32, height: u32 },
-    #[error(
-        "The logo has too many pixels to take in ({width} × {height}: over {} MB once decoded). Please send a \
-         smaller image.",
-        MAX_DECODED_BYTES / (1024 * 1024)
-    )]
-    TooManyPixels { width: u32, height: u32 },
-    /// Writing the decoded pixels again failed: the server's fault, not the sponsor's.
-    #[error("the PNG could not be written again")]
-    Encoding(#[from] png::EncodingError),
-}
-
 /// Checks an upload's structure and size; writes a PNG again from its decoded pixels, and rebuilds an SVG with
 /// only inert drawing content. Each error but `Encoding` tells the sponsor what to change.
 pub fn inspect(format: LogoFormat, bytes: &[u8]) -> Result<Logo, LogoError> {
@@ -155,25 +115,6 @@ pub fn inspect(format: LogoFormat, bytes: &[u8]) -> Result<Logo, LogoError> {
         width,
         height,
     })
-}
-
-fn check_size(width: f64, height: f64, min_longer: u32, max: u32) -> Result<(u32, u32), LogoError> {
-    // `as` saturates (NaN becomes 0), so this cannot wrap whatever the document claims.
-    let (w, h) = (width.round() as u32, height.round() as u32);
-    if width.max(height) < f64::from(min_longer) {
-        return Err(LogoError::TooSmall { width: w, height: h });
-    }
-    if width.max(height) > f64::from(max) {
-        return Err(LogoError::TooLarge {
-            width: w,
-            height: h,
-            max,
-        });
-    }
-    if !(0.5..=6.0).contains(&(width / height)) {
-        return Err(LogoError::Proportions { width: w, height: h });
-    }
-    Ok((w.max(1), h.max(1)))
 }
 
 fn sanitize_svg(bytes: &[u8]) -> Result<(String, f64, f64), LogoError> {

@@ -8,9 +8,9 @@ pub use logo::{Logo, LogoError, LogoFormat, inspect};
 
 use serde::Serialize;
 
+use crate::domain::escape_html;
 use crate::event::Event;
 use crate::store::WallEntry;
-use crate::web::escape_html;
 
 /// The largest logo a sponsor may send.
 pub const MAX_LOGO_BYTES: usize = 1024 * 1024;

@@ -4,7 +4,19 @@ use serde::Serialize;
 use sqlx::any::AnyRow;
 use sqlx::{Any, Executor, Row};
 
-use super::{SignedInWith, Store, now_millis};
+use super::{Store, now_millis};
+
+/// What a session was signed in with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SignedInWith {
+    Account {
+        staff_id: String,
+    },
+    /// The shared password, by the digest of the `ADMIN_PASSWORD_HASH` it was checked against.
+    SharedPassword {
+        setting_digest: String,
+    },
+}
 
 /// One entry of the audit log: who changed what, and when.
 #[derive(Debug, Clone, Serialize)]

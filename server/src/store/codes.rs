@@ -8,7 +8,7 @@ use sqlx::any::AnyRow;
 use sqlx::{Any, Row, Transaction};
 
 use super::admin::record_audit;
-use super::orders::ReserveError;
+use super::reserve_error::ReserveError;
 use super::{Store, now_millis};
 use crate::domain::Money;
 

@@ -11,10 +11,9 @@ use super::Store;
 use super::admin::record_audit;
 use super::outbox::{EmailKind, queue_email};
 use crate::clock::unix_millis;
-use crate::domain::{BillingDetails, Money};
+use crate::domain::{BillingDetails, Money, Order};
 use crate::event::{Event, long_date};
 use crate::invoices::{self, InvoiceDocument, InvoiceKind};
-use crate::orders::Order;
 
 /// An invoice or credit note as stored. Times are Unix milliseconds.
 #[derive(Debug, Clone, Serialize)]

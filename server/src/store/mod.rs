@@ -12,12 +12,14 @@ mod door_scans;
 mod draws;
 mod idempotency;
 mod invoices;
+mod manage_link;
 mod orders;
 mod outbox;
 mod pickups;
 mod presales;
 mod refunds;
 mod reports;
+mod reserve_error;
 mod sandbox;
 mod sponsors;
 mod staff;
@@ -35,7 +37,7 @@ use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::migrate::{MigrateError, Migrator};
 use sqlx::{AnyPool, Executor};
 
-pub use admin::AuditEntry;
+pub use admin::{AuditEntry, SignedInWith};
 pub use backup::BackupError;
 pub use codes::{CodeChange, CodeKind, CodeRecord, CodeUse, CreateCodesError, NewCode, TagUses};
 pub use door::{DuplicateScan, FoundAttendee, ListedTicket};
@@ -44,18 +46,19 @@ pub use door_scans::{OfflineCheckIn, OfflineScan, RecordedScan, ScanDoubt, ScanW
 pub use draws::{Draw, DrawError, DrawResult, NewDraw, Winner as DrawWinner};
 pub use idempotency::{IDEMPOTENCY_WINDOW_MILLIS, IdempotencyClaim};
 pub use invoices::{Correction, InvoiceRecord};
-pub use orders::{NewPendingOrder, OverdueOrder, PaidTransition, ReserveError};
+pub use orders::{NewPendingOrder, OverdueOrder, PaidTransition};
 pub use outbox::{ClaimedEmail, EMAIL_STATUSES, EmailKind, OutboxEmail};
 pub use pickups::{Handover, PickLine};
 pub use presales::{NewPresale, Presale};
 pub use refunds::{BeginRefundError, NewRefund, RefundRecord, RefundStatus};
 pub use reports::{OrderFilter, OrderTotals, Page, Sale, StockLevel};
+pub use reserve_error::ReserveError;
 pub use sandbox::SandboxConfirmation;
 pub use sponsors::{
     ApprovedProfile, LogoInfo, PassCounts, ProfileState, ProfileText, Review, ReviewOutcome, SponsorProfile, WallEntry,
 };
 pub use staff::{
-    AcceptInvitationError, SessionHolder, SignedInWith, StaffAccount, StaffChange, StaffError, StaffMember, StaffStatus,
+    AcceptInvitationError, SessionHolder, StaffAccount, StaffChange, StaffError, StaffMember, StaffStatus,
 };
 pub use tickets::{
     CheckIn, Naming, NewHolder, RetiredCode, SPONSOR_PASS_TYPE, TicketKey, TicketManager, TicketRecord, TicketStatus,

@@ -5,7 +5,7 @@ use sqlx::Row;
 use super::admin::record_audit;
 use super::orders::{ORDER_COLUMNS, order_from_row};
 use super::{Store, now_millis};
-use crate::orders::{Order, OrderStatus};
+use crate::domain::{Order, OrderStatus};
 
 /// What the desk learnt from a pickup code.
 #[derive(Debug)]
@@ -103,7 +103,7 @@ impl Store {
 
     /// What to prepare for the desk: paid merchandise not yet handed over, by item, size and colour.
     pub async fn pick_list(&self) -> Result<Vec<PickLine>, sqlx::Error> {
-        let orders = self.settled_orders(crate::orders::OrderKind::Merchandise).await?;
+        let orders = self.settled_orders(crate::domain::OrderKind::Merchandise).await?;
         let mut lines: Vec<PickLine> = Vec::new();
         for order in orders
             .iter()

@@ -6,12 +6,12 @@ use sqlx::Row;
 use sqlx::any::{AnyArguments, AnyRow};
 use sqlx::query::Query;
 
+use super::manage_link::renew_manage_link;
 use super::orders::{ORDER_COLUMNS, order_from_row};
 use super::outbox::{EmailKind, outbox_from_row, queue_email};
-use super::tickets::renew_manage_link;
 use super::waitlist::WAITLIST_COLUMNS;
 use super::{OutboxEmail, Store, StoredRegistration, admin::record_audit, now_millis};
-use crate::orders::{Order, OrderKind, OrderStatus};
+use crate::domain::{Order, OrderKind, OrderStatus};
 
 /// Orders of one kind and status: how many, and their money in cents.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]

@@ -9,8 +9,8 @@ use sqlx::any::AnyRow;
 use sqlx::{Any, Row, Transaction};
 
 use super::admin::record_audit;
+use super::manage_link::renew_manage_link;
 use super::outbox::{EmailKind, queue_email};
-use super::tickets::renew_manage_link;
 use super::{Store, now_millis};
 use crate::sponsors::{Logo, LogoFormat};
 
@@ -328,7 +328,7 @@ impl Store {
         let paid = self
             .order(order_id)
             .await?
-            .is_some_and(|order| order.status == crate::orders::OrderStatus::Paid);
+            .is_some_and(|order| order.status == crate::domain::OrderStatus::Paid);
         if !paid {
             return Ok(None);
         }
@@ -349,10 +349,10 @@ impl Store {
         let Some(order) = self.order(order_id).await? else {
             return Ok(Review::NotFound);
         };
-        if order.kind != crate::orders::OrderKind::Sponsorship {
+        if order.kind != crate::domain::OrderKind::Sponsorship {
             return Ok(Review::NotFound);
         }
-        if order.status != crate::orders::OrderStatus::Paid {
+        if order.status != crate::domain::OrderStatus::Paid {
             return Ok(Review::NotPaid);
         }
         let now = now_millis();

@@ -39,18 +39,6 @@ pub struct StaffAccount {
     pub password_hash: Option<String>,
 }
 
-/// What a session was signed in with.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum SignedInWith {
-    Account {
-        staff_id: String,
-    },
-    /// The shared password, by the digest of the `ADMIN_PASSWORD_HASH` it was checked against.
-    SharedPassword {
-        setting_digest: String,
-    },
-}
-
 /// The signed-in person behind a session: an account, or the owner with the shared password.
 #[derive(Debug, Clone)]
 pub struct SessionHolder {

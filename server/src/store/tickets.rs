@@ -9,6 +9,7 @@ use sqlx::any::AnyRow;
 use sqlx::{Any, Row, Transaction};
 
 use super::admin::record_audit;
+use super::manage_link::set_manage_token;
 use super::outbox::{EmailKind, queue_email_with_link};
 use super::sponsors::open_sponsor_profile;
 use super::{Store, now_millis};
@@ -159,16 +160,6 @@ pub(super) async fn issue_tickets(
     let token = secrets::random_token();
     set_manage_token(tx, order_id, &token).await?;
     Ok(Some(token))
-}
-
-/// Makes `token` the secret of the order's "Manage your tickets" link; an earlier link stops working.
-async fn set_manage_token(tx: &mut Transaction<'_, Any>, order_id: &str, token: &str) -> Result<(), sqlx::Error> {
-    sqlx::query("UPDATE orders SET manage_token_hash = $2, manage_token = NULL WHERE id = $1")
-        .bind(order_id)
-        .bind(secrets::digest(token))
-        .execute(&mut **tx)
-        .await?;
-    Ok(())
 }
 
 /// Who asks to change a seat.
@@ -602,39 +593,6 @@ async fn handovers_capped(
         }
     }
     Ok(None)
-}
-
-/// Gives the order's private link ("Manage your tickets", or the sponsor's page) a new
-/// secret and queues the receipt that carries it; the earlier links stop working (they are
-/// known only to their emails and pages), and so does the payment's client secret as the
-/// buyer's proof (it is in the confirmation page's address, as in the browser's history).
-/// Answers the new secret.
-pub(super) async fn renew_manage_link(
-    tx: &mut Transaction<'_, Any>,
-    order_id: &str,
-    buyer_email: &str,
-    dedupe_key: &str,
-) -> Result<String, sqlx::Error> {
-    let token = secrets::random_token();
-    set_manage_token(tx, order_id, &token).await?;
-    sqlx::query(
-        "UPDATE orders SET page_token_hash = 'revoked', client_secret_retired_at = COALESCE(client_secret_retired_at, $2)
-         WHERE id = $1",
-    )
-    .bind(order_id)
-    .bind(now_millis())
-    .execute(&mut **tx)
-    .await?;
-    queue_email_with_link(
-        tx,
-        EmailKind::OrderConfirmation,
-        dedupe_key,
-        order_id,
-        buyer_email,
-        Some(&token),
-    )
-    .await?;
-    Ok(token)
 }
 
 /// A cancelled order's tickets not yet used at the door stop admitting anyone, and their

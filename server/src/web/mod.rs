@@ -6,6 +6,7 @@ mod assets;
 mod pages;
 mod routes;
 mod seo;
+mod site;
 mod special_pricing;
 mod structured_data;
 
@@ -17,28 +18,12 @@ use axum::http::{HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 
-use crate::catalogue::CatalogueCache;
-use crate::event::Event;
 use crate::precompressed::Precompressed;
 use crate::state::AppState;
 
-use assets::Assets;
-pub use pages::escape_html;
-use pages::{LiveParts, Pages};
+use pages::LiveParts;
 use routes::{Route, normalize};
-
-/// What the web side serves, loaded once at start-up.
-pub struct Site {
-    event: Arc<Event>,
-    public_url: String,
-    catalogue: Arc<CatalogueCache>,
-    assets: Assets,
-    pages: Pages,
-    special_pricing: Option<Precompressed>,
-    /// Drawn when first asked for: start-up stays quick, and most instances never need them.
-    share_image: OnceLock<Precompressed>,
-    icons: [OnceLock<Precompressed>; 3],
-}
+pub use site::Site;
 
 /// The PNG icons by path and size; home screens and the web manifest name them.
 const ICONS: [(&str, u32); 3] = [
@@ -48,31 +33,6 @@ const ICONS: [(&str, u32); 3] = [
 ];
 /// Drawn from the event file, which can change with a restart.
 const IMAGE_CACHE: &str = "public, max-age=3600";
-
-impl Site {
-    pub fn load(state: &AppState) -> Self {
-        let web_dir = &state.settings.web_dir;
-        let assets = Assets::load(web_dir).unwrap_or_else(|error| {
-            tracing::warn!(%error, web_dir = %web_dir.display(), "cannot read the built app's files");
-            Assets::default()
-        });
-        let pages = Pages::load(web_dir, &state.event, &state.settings.public_url);
-        tracing::debug!(files = assets.len(), "built app loaded");
-        let special_pricing = special_pricing::page(&state.event, &state.settings.public_url)
-            .inspect_err(|error| tracing::error!(%error, "cannot make the special pricing page"))
-            .ok();
-        Self {
-            event: state.event.clone(),
-            public_url: state.settings.public_url.clone(),
-            catalogue: state.catalogue.clone(),
-            assets,
-            pages,
-            special_pricing,
-            share_image: OnceLock::new(),
-            icons: Default::default(),
-        }
-    }
-}
 
 pub fn router(state: &AppState) -> Router {
     let site = Arc::new(Site::load(state));

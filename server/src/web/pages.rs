@@ -14,6 +14,7 @@ use std::sync::RwLock;
 use serde::Deserialize;
 
 use crate::catalogue::PUBLIC_URL_PLACEHOLDER;
+use crate::domain::escape_html;
 use crate::event::Event;
 use crate::precompressed::Precompressed;
 
@@ -214,22 +215,6 @@ fn fill_shell(shell: &str, event: &Event) -> String {
     html
 }
 
-/// Text safe inside HTML elements and quoted attributes.
-pub fn escape_html(text: &str) -> String {
-    let mut escaped = String::with_capacity(text.len());
-    for character in text.chars() {
-        match character {
-            '&' => escaped.push_str("&amp;"),
-            '<' => escaped.push_str("&lt;"),
-            '>' => escaped.push_str("&gt;"),
-            '"' => escaped.push_str("&quot;"),
-            '\'' => escaped.push_str("&#39;"),
-            other => escaped.push(other),
-        }
-    }
-    escaped
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -260,13 +245,5 @@ mod tests {
         let filled_already = r#"<div id="sponsor-wall"><p>x</p></div>"#;
         assert_eq!(fill_wall(filled_already, "<ul></ul>"), filled_already);
         assert_eq!(fill_wall("<main></main>", "<ul></ul>"), "<main></main>");
-    }
-
-    #[test]
-    fn text_is_escaped_for_elements_and_attributes() {
-        assert_eq!(
-            escape_html("Tom & \"Jerry\" <b>'s"),
-            "Tom &amp; &quot;Jerry&quot; &lt;b&gt;&#39;s"
-        );
     }
 }

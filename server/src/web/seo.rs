@@ -8,8 +8,8 @@ use axum::http::header;
 use axum::response::IntoResponse;
 use serde_json::json;
 
-use super::Site;
 use super::routes::INDEXED_PAGES;
+use super::site::Site;
 
 pub async fn sitemap_xml(State(site): State<Arc<Site>>) -> impl IntoResponse {
     let base = xml_escape(&site.public_url);

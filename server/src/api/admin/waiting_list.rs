@@ -156,7 +156,7 @@ fn blocked(queue: &WaitingListQueue, offer_sweep_seconds: u64) -> Option<String>
 )]
 async fn list(_actor: AdminActor, State(state): State<AppState>) -> Result<Json<Queues>, ApiError> {
     let queues = state.store.waiting_list_queues().await?;
-    let sweep_seconds = crate::startup::EXPIRY_SWEEP_EVERY.as_secs();
+    let sweep_seconds = crate::orders::EXPIRY_SWEEP_EVERY.as_secs();
     let views = queues
         .into_iter()
         .map(|queue| {

@@ -2,9 +2,11 @@
 //! subject, a preheader, a text body and an HTML body, each set inside a shared layout.
 
 mod calendar;
+mod error;
 mod qr;
 mod views;
 
+pub use error::RenderError;
 pub use qr::qr_png;
 
 use minijinja::{AutoEscape, Environment, UndefinedBehavior, Value, context};
@@ -98,20 +100,6 @@ const TEMPLATES: &[(&str, &str)] = &[
     template!("draw_prize/body.txt"),
     template!("draw_prize/body.html"),
 ];
-
-#[derive(Debug, thiserror::Error)]
-pub enum RenderError {
-    #[error("an email template failed to render")]
-    Template(#[from] minijinja::Error),
-    #[error("cannot make a QR code of {text:?}")]
-    QrCode {
-        text: String,
-        #[source]
-        source: qrcode::types::QrError,
-    },
-    #[error("cannot encode a QR code as PNG")]
-    Png(#[from] png::EncodingError),
-}
 
 /// Renders every email the site sends. Build it once and share it.
 #[derive(Debug)]

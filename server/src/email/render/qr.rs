@@ -3,7 +3,7 @@
 
 use qrcode::{Color, QrCode};
 
-use super::RenderError;
+use super::error::RenderError;
 
 /// Pixels per module: large enough for a phone camera held over a printed page.
 pub(super) const MODULE_PIXELS: usize = 8;

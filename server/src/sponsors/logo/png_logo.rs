@@ -2,14 +2,10 @@
 //! written from those pixels alone, so nothing else an upload carries (text chunks, colour profiles, other
 //! chunks, an animation, bytes a decoder would skip) is ever served.
 
-use super::{LogoError, MIN_LONGER_SIDE, check_size};
+use super::checks::{LogoError, MAX_DECODED_BYTES, MIN_LONGER_SIDE, check_size};
 
 /// On each side.
 const PNG_MAX_SIDE: u32 = 8000;
-/// The decoded pixels, 8 bits a channel: an 8,000 × 8,000 greyscale logo, a 4,096 × 4,096 one with colour
-/// and transparency. A 249 KB file may decode to 256 MB; it is refused before anything is decoded.
-pub const MAX_DECODED_BYTES: usize = 64 * 1024 * 1024;
-
 const PNG_SIGNATURE: [u8; 8] = [0x89, b'P', b'N', b'G', b'\r', b'\n', 0x1a, b'\n'];
 
 /// A PNG written afresh from the upload's pixels, and its size.
