@@ -34,8 +34,8 @@ pub struct Checkout {
 }
 
 impl Checkout {
-    /// Places the purchase a create call's form describes when every field of it checked
-    /// (`purchase` is none, or `errors` holds any): otherwise refuses all the errors at once.
+    /// Places the purchase a create call's form describes; when a field did not check
+    /// (`purchase` is none, or `errors` holds any), refuses the call with every error at once.
     pub async fn create(
         &self,
         state: &AppState,
@@ -107,7 +107,8 @@ pub struct PaymentCreated {
 /// Places a purchase at the server's price (DESIGN.md §4.1): a call with an
 /// `Idempotency-Key` already used for the same request gets that order back (whatever the
 /// price now); otherwise the purchase is priced now, a client amount that differs is refused,
-/// and the order is placed: reserve, store it pending, create the payment.
+/// and the order is placed: reserve, store it pending, create the payment. `not_found`
+/// answers a hidden item asked for without its code.
 ///
 /// The placement runs on its own task and always finishes: if the request is cut
 /// off before the answer (client gone, timeout), the task cancels the payment and
