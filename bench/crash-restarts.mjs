@@ -22,14 +22,19 @@ import {
   rmSync,
   writeFileSync,
 } from "node:fs";
-import { createServer } from "node:net";
 import { cpus, tmpdir } from "node:os";
 import path from "node:path";
 
+import {
+  eventFileWithLimit,
+  freePort,
+  serverBinary,
+  sleep,
+  untilReady,
+} from "./lib/server.mjs";
+
 const root = path.resolve(import.meta.dirname, "..");
-const binary = path.resolve(
-  process.env.CONFERENCE_BIN ?? path.join(root, "target/release/conference"),
-);
+const binary = serverBinary(root);
 const { restarts, buyers, units, databases, seed, record } = parseArguments(
   process.argv.slice(2),
 );
@@ -75,29 +80,6 @@ function randomSource(start) {
   };
 }
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** The shipped event file with the VIP Pass limited to `units`. */
-function eventFile(dir) {
-  const blocks = readFileSync(path.join(root, "conference.toml"), "utf8").split(
-    "[[tickets]]",
-  );
-  const vip = blocks.findIndex((block) => block.includes('type = "vip"'));
-  blocks[vip] = blocks[vip].replace(/^limit = \d+$/m, `limit = ${units}`);
-  const file = path.join(dir, "conference.toml");
-  writeFileSync(file, blocks.join("[[tickets]]"));
-  return file;
-}
-
 /** The release server on one port and one database, killed and started at will. */
 class Server {
   constructor(env, log) {
@@ -109,17 +91,11 @@ class Server {
 
   async start() {
     this.spawn();
-    for (let tries = 0; tries < 300; tries++) {
-      const ready = await fetch(`${this.base}/readyz`).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (ready) return;
-      const code = await Promise.race([this.exited, sleep(100)]);
-      if (this.child.exitCode !== null)
-        throw new Error(`the server exited (${code}) while starting`);
-    }
-    throw new Error("the server did not become ready in 30 s");
+    await untilReady(this.base, this.child, {
+      tries: 300,
+      every: 100,
+      logs: () => readFileSync(this.log, "utf8").slice(-4000),
+    });
   }
 
   spawn() {
@@ -568,7 +544,7 @@ async function serverEnvironment(dir) {
     PORT: String(await freePort()),
     BIND: "127.0.0.1",
     DATA_DIR: dir,
-    CONFERENCE_FILE: eventFile(dir),
+    CONFERENCE_FILE: eventFileWithLimit(root, dir, "vip", units),
     // The API is all this needs; an empty app folder keeps each restart short.
     WEB_DIR: webDir,
     // Every buyer shares one address: the per-client limits would refuse most of them.

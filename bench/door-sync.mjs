@@ -13,18 +13,18 @@
 //
 // Usage: node bench/door-sync.mjs [tickets, default 5000] [scans, default 1000]
 // CONFERENCE_BIN names the binary (default target/release/conference).
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
-import { createServer } from "node:net";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 
+import { freePort, serverBinary, sleep, startServer } from "./lib/server.mjs";
+
 const root = path.resolve(import.meta.dirname, "..");
 const tickets = Number(process.argv[2] ?? 5000);
 const scans = Number(process.argv[3] ?? 1000);
-const binary = process.env.CONFERENCE_BIN ?? path.join(root, "target/release/conference");
+const binary = serverBinary(root);
 const PER_ORDER = 20;
 const BATCH = 500;
 const TIME_BUDGET_S = 2;
@@ -40,43 +40,6 @@ if (!existsSync(binary)) {
 if (tickets % PER_ORDER !== 0 || scans > tickets) {
   console.error(`door-sync: tickets must be a multiple of ${PER_ORDER}, and at least the scans`);
   process.exit(1);
-}
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function startServer(env) {
-  const stderr = [];
-  const child = spawn(binary, ["serve"], { cwd: root, env, stdio: ["ignore", "ignore", "pipe"] });
-  child.stderr.setEncoding("utf8");
-  child.stderr.on("data", (text) => stderr.push(text));
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  const base = `http://127.0.0.1:${env.PORT}`;
-  for (let tries = 0; ; tries++) {
-    const ready = await fetch(`${base}/readyz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) break;
-    if (tries > 200 || child.exitCode !== null) throw new Error(`the server did not start:\n${stderr.join("")}`);
-    await sleep(50);
-  }
-  return {
-    base,
-    logs: () => stderr.join(""),
-    async stop() {
-      if (child.exitCode === null) child.kill("SIGTERM");
-      await exited;
-    },
-  };
 }
 
 const admin = { Authorization: `Bearer ${TOKEN}` };
@@ -180,7 +143,7 @@ const env = {
 delete env.DATABASE_URL;
 delete env.SMTP_URL;
 const loadAtStart = loadavg()[0];
-const server = await startServer(env);
+const server = await startServer(binary, root, env);
 const failures = [];
 let list;
 let rawBytes = 0;

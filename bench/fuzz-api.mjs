@@ -22,14 +22,13 @@ import {
   rmSync,
 } from "node:fs";
 import { randomInt } from "node:crypto";
-import { createServer } from "node:net";
 import { cpus, tmpdir } from "node:os";
 import path from "node:path";
 
+import { freePort, serverBinary, startServer } from "./lib/server.mjs";
+
 const root = path.resolve(import.meta.dirname, "..");
-const binary = path.resolve(
-  process.env.CONFERENCE_BIN ?? path.join(root, "target/release/conference"),
-);
+const binary = serverBinary(root);
 const args = process.argv.slice(2);
 const seedAt = args.indexOf("--seed");
 const seed =
@@ -42,17 +41,6 @@ const examples = Number(positional[0] ?? 60);
 const minimumRequests = Number(positional[1] ?? 2000);
 const venv = path.join(root, ".venv-fuzz");
 const TOKEN = "fuzz-token-0123456789abcdefghijklmnopqrstuvwxyz";
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** schemathesis, at the version bench/requirements-fuzz.txt pins, in a virtualenv of its own. */
 function schemathesis() {
@@ -76,7 +64,7 @@ function schemathesis() {
   return executable;
 }
 
-async function startServer(dir) {
+async function startFuzzedServer(dir) {
   const port = await freePort();
   const env = {
     ...process.env,
@@ -102,26 +90,7 @@ async function startServer(dir) {
     "STRIPE_WEBHOOK_SECRET",
   ])
     delete env[name];
-  const stderr = [];
-  const child = spawn(binary, ["serve"], {
-    cwd: root,
-    env,
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  child.stderr.setEncoding("utf8");
-  child.stderr.on("data", (text) => stderr.push(text));
-  const base = `http://127.0.0.1:${port}`;
-  for (let tries = 0; ; tries++) {
-    const ready = await fetch(`${base}/readyz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) break;
-    if (tries > 200 || child.exitCode !== null)
-      throw new Error(`the server did not start:\n${stderr.join("")}`);
-    await sleep(50);
-  }
-  return { base, child, logs: () => stderr.join("") };
+  return startServer(binary, root, env);
 }
 
 /** Every exchange schemathesis made, and those that break the error format. */
@@ -160,7 +129,7 @@ function readExchanges(harFile) {
 const dir = mkdtempSync(path.join(tmpdir(), "conference-fuzz-"));
 const harFile = path.join(dir, "exchanges.har");
 const runner = schemathesis();
-const server = await startServer(path.join(dir, "data"));
+const server = await startFuzzedServer(path.join(dir, "data"));
 let passed = false;
 try {
   const started = performance.now();
@@ -256,7 +225,7 @@ try {
     );
   }
 } finally {
-  server.child.kill();
+  await server.stop();
 }
 // The line scripts/test.sh counts.
 console.log(passed ? "1 passed, 0 failed" : "0 passed, 1 failed");

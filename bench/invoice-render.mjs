@@ -13,15 +13,15 @@
 //
 // Usage: node bench/invoice-render.mjs [invoices, default 1000]
 // CONFERENCE_BIN names the binary (default target/release/conference).
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import path from "node:path";
 
+import { freePort, serverBinary, sleep, startServer } from "./lib/server.mjs";
+
 const root = path.resolve(import.meta.dirname, "..");
 const count = Number(process.argv[2] ?? 1000);
-const binary = process.env.CONFERENCE_BIN ?? path.join(root, "target/release/conference");
+const binary = serverBinary(root);
 const P99_BUDGET_MS = 20;
 const GROWTH_BUDGET_KB = 4096;
 const WARM_UP = 100;
@@ -36,49 +36,6 @@ if (!existsSync(binary)) {
 if (count < WARM_UP + 100) {
   console.error(`invoice-render: render at least ${WARM_UP + 100} invoices`);
   process.exit(1);
-}
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function startServer(env) {
-  const stderr = [];
-  const child = spawn(binary, ["serve"], { cwd: root, env, stdio: ["ignore", "ignore", "pipe"] });
-  child.stderr.setEncoding("utf8");
-  child.stderr.on("data", (text) => stderr.push(text));
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  const base = `http://127.0.0.1:${env.PORT}`;
-  for (let tries = 0; ; tries++) {
-    const ready = await fetch(`${base}/readyz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) break;
-    if (tries > 200 || child.exitCode !== null) throw new Error(`the server did not start:\n${stderr.join("")}`);
-    await sleep(50);
-  }
-  return {
-    base,
-    logs: () => stderr.join(""),
-    /** Resident and peak resident memory in kB (Linux). */
-    memory() {
-      const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
-      const field = (name) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN);
-      return { rss: field("VmRSS"), peak: field("VmHWM") };
-    },
-    async stop() {
-      if (child.exitCode === null) child.kill("SIGTERM");
-      await exited;
-    },
-  };
 }
 
 async function postJson(base, url, body) {
@@ -151,7 +108,7 @@ const env = {
 delete env.DATABASE_URL;
 delete env.SMTP_URL;
 const loadAtStart = loadavg()[0];
-const server = await startServer(env);
+const server = await startServer(binary, root, env);
 const admin = { Authorization: `Bearer ${TOKEN}` };
 const failures = [];
 const times = [];

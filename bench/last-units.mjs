@@ -4,42 +4,22 @@
 // Runs the release server (build it first: `make run` or `cargo build --release`)
 // on a fresh SQLite database, with the VIP Pass limited to 10, and appends the
 // result to docs/benchmarks.md. Usage: node bench/last-units.mjs [buyers] [units]
-import { execFileSync, spawn } from "node:child_process";
-import {
-  appendFileSync,
-  mkdtempSync,
-  readFileSync,
-  writeFileSync,
-} from "node:fs";
-import { createServer } from "node:net";
+import { execFileSync } from "node:child_process";
+import { appendFileSync, mkdtempSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import path from "node:path";
+
+import {
+  eventFileWithLimit,
+  freePort,
+  serverBinary,
+  startServer,
+} from "./lib/server.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const buyers = Number(process.argv[2] ?? 200);
 const units = Number(process.argv[3] ?? 10);
-const binary = path.join(root, "target/release/conference");
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** The shipped event file with the VIP Pass limited to `units`. */
-function eventFile(dir) {
-  const blocks = readFileSync(path.join(root, "conference.toml"), "utf8").split(
-    "[[tickets]]",
-  );
-  const vip = blocks.findIndex((block) => block.includes('type = "vip"'));
-  blocks[vip] = blocks[vip].replace(/^limit = \d+$/m, `limit = ${units}`);
-  const file = path.join(dir, "conference.toml");
-  writeFileSync(file, blocks.join("[[tickets]]"));
-  return file;
-}
+const binary = serverBinary(root);
 
 async function post(base, url, body) {
   const response = await fetch(base + url, {
@@ -52,30 +32,20 @@ async function post(base, url, body) {
 
 const dir = mkdtempSync(path.join(tmpdir(), "conference-bench-"));
 const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
 // 200 buyers from one address: the per-client limits would answer most of them 429.
 const env = {
   ...process.env,
   PORT: String(port),
   DATA_DIR: dir,
-  CONFERENCE_FILE: eventFile(dir),
+  CONFERENCE_FILE: eventFileWithLimit(root, dir, "vip", units),
   RATE_LIMITS: "off",
   RUST_LOG: "error",
 };
 // Always a fresh SQLite file in `dir`, whatever the caller's environment points at.
 delete env.DATABASE_URL;
-const server = spawn(binary, ["serve"], { env, stdio: "ignore" });
+const server = await startServer(binary, root, env);
+const { base } = server;
 try {
-  for (let tries = 0; ; tries++) {
-    const ready = await fetch(`${base}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) break;
-    if (tries > 100) throw new Error("the server did not start");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-
   const started = performance.now();
   const created = await Promise.all(
     Array.from({ length: buyers }, (_, buyer) =>
@@ -128,5 +98,5 @@ try {
   appendFileSync(path.join(root, "docs/benchmarks.md"), summary);
   process.exitCode = pass ? 0 : 1;
 } finally {
-  server.kill();
+  await server.stop();
 }

@@ -10,7 +10,7 @@
 // Usage: node bench/purchase-load.mjs [seconds=30] [concurrency=32] [databases=sqlite,postgres]
 // CONFERENCE_BIN picks the server binary (default target/release/conference); PostgreSQL is
 // reached through BENCH_POSTGRES_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test.
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import {
   appendFileSync,
   existsSync,
@@ -18,11 +18,17 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
-  writeFileSync,
 } from "node:fs";
-import { createServer } from "node:net";
 import { cpus, tmpdir } from "node:os";
 import path from "node:path";
+
+import {
+  cpuSeconds,
+  eventFileWithLimit,
+  freePort,
+  serverBinary,
+  startServer,
+} from "./lib/server.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const seconds = Number(process.argv[2] ?? 30);
@@ -32,8 +38,7 @@ if (databases.some((database) => !["sqlite", "postgres"].includes(database))) {
   console.error(`databases are sqlite and postgres, not ${process.argv[4]}`);
   process.exit(2);
 }
-const binary =
-  process.env.CONFERENCE_BIN ?? path.join(root, "target/release/conference");
+const binary = serverBinary(root);
 const postgresAdmin =
   process.env.BENCH_POSTGRES_URL ??
   process.env.TEST_DATABASE_URL ??
@@ -52,37 +57,6 @@ if (!existsSync(binary)) {
 execFileSync("cargo", ["build", "--release", "--manifest-path", manifest], {
   stdio: "inherit",
 });
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** The shipped event file with the VIP Pass limited far beyond what one run can sell. */
-function eventFile(dir) {
-  const blocks = readFileSync(path.join(root, "conference.toml"), "utf8").split(
-    "[[tickets]]",
-  );
-  const vip = blocks.findIndex((block) => block.includes(`type = "${ticket}"`));
-  blocks[vip] = blocks[vip].replace(/^limit = \d+$/m, "limit = 1000000");
-  const file = path.join(dir, "conference.toml");
-  writeFileSync(file, blocks.join("[[tickets]]"));
-  return file;
-}
-
-/** User plus system CPU seconds of a running process (Linux's USER_HZ is 100). */
-function cpuSeconds(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8")
-    .split(")")
-    .pop()
-    .trim()
-    .split(/\s+/);
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
 
 /** CPU seconds of every local PostgreSQL process (its backends serve the server's pool). */
 function postgresCpu() {
@@ -129,49 +103,25 @@ function postgresDatabase() {
   };
 }
 
-async function waitUntilReady(base, server) {
-  for (let tries = 0; ; tries++) {
-    if (server.exitCode !== null) throw new Error("the server exited at start");
-    const ready = await fetch(`${base}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) return;
-    if (tries > 200) throw new Error("the server did not start");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-function stopServer(server) {
-  if (server.exitCode !== null) return Promise.resolve();
-  const exited = new Promise((resolve) => server.once("exit", resolve));
-  server.kill();
-  return exited;
-}
-
 /** One run against a fresh database: the generator's summary plus what the database holds after. */
 async function measure(database) {
   const dir = mkdtempSync(path.join(tmpdir(), "conference-load-"));
   const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
   const env = {
     ...process.env,
     PORT: String(port),
     DATA_DIR: dir,
-    CONFERENCE_FILE: eventFile(dir),
+    CONFERENCE_FILE: eventFileWithLimit(root, dir, ticket, 1000000),
     RATE_LIMITS: "off",
     RUST_LOG: "error",
   };
   delete env.DATABASE_URL;
   const postgres = database === "postgres" ? postgresDatabase() : null;
   if (postgres) env.DATABASE_URL = postgres.url;
-  const server = spawn(binary, ["serve"], {
-    env,
-    cwd: root,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  let server;
   try {
-    await waitUntilReady(base, server);
+    server = await startServer(binary, root, env);
+    const { base } = server;
     const idleFrom = machineCpu();
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const idleTo = machineCpu();
@@ -181,7 +131,7 @@ async function measure(database) {
       console.warn(
         `warning: the machine was ${Math.round(busyBefore * 100)} % busy before the run: the figures will be low`,
       );
-    const cpuBefore = cpuSeconds(server.pid);
+    const cpuBefore = server.cpuSeconds();
     const postgresBefore = postgres ? postgresCpu() : 0;
     const machineBefore = machineCpu();
     const output = execFileSync(
@@ -198,7 +148,7 @@ async function measure(database) {
       ],
       { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] },
     );
-    const serverCpu = cpuSeconds(server.pid) - cpuBefore;
+    const serverCpu = server.cpuSeconds() - cpuBefore;
     const databaseCpu = postgres ? postgresCpu() - postgresBefore : null;
     const machineAfter = machineCpu();
     const machineBusy =
@@ -217,7 +167,8 @@ async function measure(database) {
       .filter((line) => JSON.parse(line).status === "paid").length;
     return { database, summary, serverCpu, databaseCpu, machineBusy, paid };
   } finally {
-    await stopServer(server);
+    await server?.stop();
+    process.stderr.write(server?.logs() ?? "");
     postgres?.drop();
     rmSync(dir, { recursive: true, force: true });
   }

@@ -19,16 +19,15 @@ import {
   writeFileSync,
 } from "node:fs";
 import https from "node:https";
-import { createServer } from "node:net";
 import { cpus, tmpdir } from "node:os";
 import path from "node:path";
+
+import { freePort, serverBinary, sleep, untilReady } from "./lib/server.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const buyers = Number(process.argv[2] ?? 300);
 const inFlight = Number(process.argv[3] ?? 24);
-const binary = path.resolve(
-  process.env.CONFERENCE_BIN ?? path.join(root, "target/release/conference"),
-);
+const binary = serverBinary(root);
 const postgres = new URL(
   process.env.PG_URL ?? "postgres://postgres@127.0.0.1:5432",
 );
@@ -44,17 +43,6 @@ const PROXY_MESSAGES = new Set([
   "The site did not answer. Please try again.",
   "The site took too long to answer. Please try again.",
 ]);
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function psql(db, sql) {
   const output = execFileSync(
@@ -166,13 +154,9 @@ class Instance {
       stdio: ["ignore", log, log],
     });
     this.exited = new Promise((resolve) => this.process.once("exit", resolve));
-    await waitFor(`instance ${this.name}`, async () => {
-      if (this.process.exitCode !== null)
-        throw Object.assign(
-          new Error(`instance ${this.name} exited; see ${this.dir}`),
-          { fatal: true },
-        );
-      return (await fetch(`http://127.0.0.1:${this.port}/readyz`)).ok;
+    await untilReady(`http://127.0.0.1:${this.port}`, this.process, {
+      every: 100,
+      logs: () => `instance ${this.name}; see ${this.dir}`,
     });
     this.readyAt = Date.now();
   }

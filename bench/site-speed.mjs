@@ -23,15 +23,16 @@ import {
   readFileSync,
   writeFileSync,
 } from "node:fs";
-import { createServer } from "node:net";
 import { crc32, deflateSync } from "node:zlib";
 import { cpus, totalmem, tmpdir } from "node:os";
 import path from "node:path";
 
+import { freePort, serverBinary, startServer } from "./lib/server.mjs";
+
 const root = path.resolve(import.meta.dirname, "..");
 const seconds = Number(process.argv[2] ?? 10);
 const lighthouseRuns = Number(process.argv[3] ?? 3);
-const binary = path.join(root, "target/release/conference");
+const binary = serverBinary(root);
 const dist = path.join(root, "web/dist");
 const chrome = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 
@@ -58,15 +59,6 @@ for (const tool of ["wrk", "nginx"]) {
     ["/usr/bin", "/usr/sbin", "/usr/local/bin"].some((dir) => existsSync(path.join(dir, tool))),
     `${tool} is missing: apt-get install wrk nginx`,
   );
-}
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitFor(url) {
@@ -372,10 +364,9 @@ for (const name of [
   "SMTP_URL",
 ])
   delete env[name];
-const server = spawn(binary, ["serve"], { env, stdio: "ignore", cwd: root });
+const server = await startServer(binary, root, env);
 let nginx;
 try {
-  await waitFor(`${base}/readyz`);
 
   const landingJs = landingPageJavaScript();
   const html = await htmlBeforeJavaScript(base);
@@ -471,5 +462,5 @@ try {
   appendFileSync(docs, table);
 } finally {
   nginx?.kill();
-  server.kill();
+  await server.stop();
 }

@@ -16,6 +16,17 @@ pub struct Button<'a> {
     pub label: &'a str,
 }
 
+impl<'a> Button<'a> {
+    /// The button that posts `token` back to `path`, the address of the link that opened the page.
+    pub fn posting_token(lead_in: &'a str, path: &str, token: &str, label: &'a str) -> Self {
+        Self {
+            lead_in,
+            action: format!("{path}?token={}", url_component(token)),
+            label,
+        }
+    }
+}
+
 /// The page: a title, a sentence, the button if any, and a link back to the site.
 pub fn page(state: &AppState, status: StatusCode, title: &str, text: &str, button: Option<Button<'_>>) -> Response {
     let escape = |value: &str| {

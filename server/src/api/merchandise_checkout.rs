@@ -7,17 +7,15 @@ use serde_json::json;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::checkout::{Checkout, PaymentCreated, is_buyer};
 use super::idempotency_key::IdempotencyKeyHeader;
 use super::params::ApiQuery;
-use super::purchase::{
-    OrderLine, PaymentCreated, Purchase, check_printable, fulfil_error, is_buyer, order_paid_by, parse_billing,
-    place_at_server_price,
-};
+use super::purchase::{OrderLine, Purchase, check_printable, parse_billing};
 use crate::domain::{BillingRequest, EmailAddress, Money, could_carry_a_link, mask_email, mask_name};
 use crate::error::{ApiError, ApiJson, ErrorBody, FieldErrors};
 use crate::event::MerchandiseItem;
 use crate::middleware::ClientAddress;
-use crate::orders::{self, Order, OrderKind, sku};
+use crate::orders::{OrderKind, sku};
 use crate::pricing::Item;
 use crate::state::AppState;
 
@@ -115,10 +113,7 @@ async fn create_payment(
         &mut errors,
     );
     let billing = parse_billing(request.billing.as_ref(), None, &mut errors);
-    let Some((name, email)) = buyer.filter(|_| errors.is_empty()) else {
-        return Err(ApiError::Validation(errors));
-    };
-    let purchase = Purchase {
+    let purchase = buyer.map(|(name, email)| Purchase {
         sold_out: sold_out_message(item, &line),
         line,
         buyer_name: name,
@@ -127,14 +122,23 @@ async fn create_payment(
         code: request.code,
         client_amount: request.amount,
         billing,
-        not_found: NO_SUCH_ITEM,
-    };
+    });
     Ok(Json(
-        place_at_server_price(&state, purchase, client, idempotency_key).await?,
+        CHECKOUT
+            .create(&state, client, idempotency_key, purchase, errors)
+            .await?,
     ))
 }
 
 pub(super) const NO_SUCH_ITEM: &str = "Could not find the requested merchandise.";
+
+const CHECKOUT: Checkout = Checkout {
+    kind: OrderKind::Merchandise,
+    no_item: NO_SUCH_ITEM,
+    no_item_field: None,
+    no_order: "No merchandise order was found for this payment.",
+    item_option: Some("merchandiseId"),
+};
 
 /// "Sorry, the Conference T-Shirt in M / Black is sold out."
 pub(super) fn sold_out_message(item: &MerchandiseItem, line: &OrderLine<'_>) -> String {
@@ -257,10 +261,10 @@ async fn payment_details(
     State(state): State<AppState>,
     ApiQuery(query): ApiQuery<DetailsQuery>,
 ) -> Result<Json<PaymentDetails>, ApiError> {
-    let order = merchandise_order(&state, &query.payment_intent_id).await?;
+    let order = CHECKOUT.order(&state, &query.payment_intent_id).await?;
     let buyer = is_buyer(&order, query.client_secret.as_deref());
     Ok(Json(PaymentDetails {
-        merchandise_id: merchandise_id(&order).unwrap_or_default(),
+        merchandise_id: CHECKOUT.item(&order).unwrap_or_default(),
         name: if buyer {
             order.buyer_name
         } else {
@@ -272,20 +276,6 @@ async fn payment_details(
             mask_email(&order.buyer_email)
         },
     }))
-}
-
-async fn merchandise_order(state: &AppState, payment_id: &str) -> Result<Order, ApiError> {
-    order_paid_by(
-        state,
-        payment_id,
-        OrderKind::Merchandise,
-        "No merchandise order was found for this payment.",
-    )
-    .await
-}
-
-fn merchandise_id(order: &Order) -> Option<u64> {
-    order.options.get("merchandiseId").and_then(serde_json::Value::as_u64)
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
@@ -350,16 +340,9 @@ async fn confirm_purchase(
     State(state): State<AppState>,
     ApiJson(request): ApiJson<ConfirmRequest>,
 ) -> Result<Json<ConfirmResponse>, ApiError> {
-    merchandise_order(&state, &request.payment_intent_id).await?;
-    let order = orders::fulfil_payment(&state.store, state.gateway.as_ref(), &request.payment_intent_id)
-        .await
-        .map_err(fulfil_error)?;
-    if request
-        .merchandise_id
-        .is_some_and(|id| Some(id) != merchandise_id(&order))
-    {
-        return Err(ApiError::Conflict("This payment is for a different purchase.".into()));
-    }
+    let order = CHECKOUT
+        .confirm(&state, &request.payment_intent_id, request.merchandise_id)
+        .await?;
     let option = |name: &str| {
         order
             .options

@@ -2,6 +2,7 @@
 
 mod admin;
 mod catalogue;
+mod checkout;
 mod countries;
 pub(crate) mod email_page;
 mod health;

@@ -8,17 +8,15 @@ use serde_json::json;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::checkout::{Checkout, PaymentCreated, is_buyer};
 use super::idempotency_key::IdempotencyKeyHeader;
-use super::purchase::{
-    OrderLine, PaymentCreated, Purchase, check_printable, fulfil_error, is_buyer, order_paid_by, parse_billing,
-    place_at_server_price,
-};
+use super::purchase::{OrderLine, Purchase, check_printable, parse_billing};
 use crate::domain::{BillingDetails, BillingRequest, EmailAddress, Money, could_carry_a_link};
 use crate::error::{ApiError, ApiJson, ErrorBody, FieldErrors};
 use crate::event::SponsorshipTier;
 use crate::event::sku;
 use crate::middleware::ClientAddress;
-use crate::orders::{self, OrderKind};
+use crate::orders::OrderKind;
 use crate::pricing::Item;
 use crate::secrets;
 use crate::sponsors::sponsor_page_url;
@@ -110,8 +108,8 @@ async fn create_payment(
         .sponsorship_tiers
         .iter()
         .find(|tier| tier.value == request.tier);
-    let sponsor = parse_order(&request, tier)?;
-    let purchase = Purchase {
+    let mut errors = FieldErrors::default();
+    let purchase = parse_order(&request, tier, &mut errors).map(|sponsor| Purchase {
         sold_out: format!("Sorry, the {} has already been taken.", sponsor.line.item.name()),
         line: sponsor.line,
         buyer_name: sponsor.contact_name,
@@ -120,25 +118,24 @@ async fn create_payment(
         code: request.code,
         client_amount: request.price,
         billing: sponsor.billing,
-        not_found: NO_SUCH_TIER,
-    };
-    // A hidden tier without its code is answered as the form answers an unknown tier.
-    let placed = place_at_server_price(&state, purchase, client, idempotency_key)
-        .await
-        .map_err(|error| match error {
-            ApiError::NotFound(message) => {
-                let mut errors = FieldErrors::default();
-                errors.add("sponsorshipTier", message);
-                ApiError::Validation(errors)
-            }
-            other => other,
-        })?;
-    Ok(Json(placed))
+    });
+    Ok(Json(
+        CHECKOUT
+            .create(&state, client, idempotency_key, purchase, errors)
+            .await?,
+    ))
 }
 
-const NO_SUCH_TIER: &str = "Invalid sponsorship tier selected";
+const CHECKOUT: Checkout = Checkout {
+    kind: OrderKind::Sponsorship,
+    no_item: "Invalid sponsorship tier selected",
+    // A hidden tier without its code is answered as the form answers an unknown tier.
+    no_item_field: Some("sponsorshipTier"),
+    no_order: "No sponsorship was found for this payment.",
+    item_option: None,
+};
 
-/// The sponsor's form, checked.
+/// The sponsor's form, parsed.
 struct Sponsor<'a> {
     line: OrderLine<'a>,
     billing: Option<BillingDetails>,
@@ -147,10 +144,14 @@ struct Sponsor<'a> {
     email: EmailAddress,
 }
 
-fn parse_order<'a>(request: &PaymentRequest, tier: Option<&'a SponsorshipTier>) -> Result<Sponsor<'a>, ApiError> {
-    let mut errors = FieldErrors::default();
+/// The sponsor's form, or none with its errors in `errors`.
+fn parse_order<'a>(
+    request: &PaymentRequest,
+    tier: Option<&'a SponsorshipTier>,
+    errors: &mut FieldErrors,
+) -> Option<Sponsor<'a>> {
     if tier.is_none() {
-        errors.add("sponsorshipTier", "Invalid sponsorship tier selected");
+        errors.add("sponsorshipTier", CHECKOUT.no_item);
     }
     let company_name = text(
         &request.company_name,
@@ -158,7 +159,7 @@ fn parse_order<'a>(request: &PaymentRequest, tier: Option<&'a SponsorshipTier>) 
         MAX_TEXT_CHARS,
         "companyName",
         "Company name is required",
-        &mut errors,
+        errors,
     );
     let contact_name = text(
         &request.contact_name,
@@ -166,7 +167,7 @@ fn parse_order<'a>(request: &PaymentRequest, tier: Option<&'a SponsorshipTier>) 
         MAX_TEXT_CHARS,
         "contactName",
         "Contact name is required",
-        &mut errors,
+        errors,
     );
     if !errors.has("contactName") && could_carry_a_link(&contact_name) {
         errors.add(
@@ -174,13 +175,13 @@ fn parse_order<'a>(request: &PaymentRequest, tier: Option<&'a SponsorshipTier>) 
             "Please enter the contact's name only, without web or email addresses",
         );
     }
-    check_printable(&company_name, "companyName", "The company name", &mut errors);
-    check_printable(&contact_name, "contactName", "The contact name", &mut errors);
+    check_printable(&company_name, "companyName", "The company name", errors);
+    check_printable(&contact_name, "contactName", "The contact name", errors);
     let email = EmailAddress::parse(&request.email);
     if email.is_none() {
         errors.add("email", "Please enter a valid email address");
     }
-    let phone = text(&request.phone, 5, 40, "phone", "Phone number is required", &mut errors);
+    let phone = text(&request.phone, 5, 40, "phone", "Phone number is required", errors);
     if !phone.chars().all(|c| c.is_ascii_digit() || " +-().".contains(c)) {
         errors.add("phone", "Please enter a valid phone number");
     }
@@ -195,30 +196,28 @@ fn parse_order<'a>(request: &PaymentRequest, tier: Option<&'a SponsorshipTier>) 
             "Additional information must be at most 2,000 characters",
         );
     }
-    let billing = parse_billing(request.billing.as_ref(), Some(&company_name), &mut errors);
-    match (tier, email) {
-        (Some(tier), Some(email)) if errors.is_empty() => Ok(Sponsor {
-            billing,
-            line: OrderLine {
-                item: Item::Sponsorship(tier),
-                sku: sku::sponsorship(&tier.value),
-                variant_sku: None,
-                quantity: 1,
-                options: json!({
-                    "tier": tier.value,
-                    "companyName": company_name,
-                    "contactName": contact_name,
-                    "phone": phone,
-                    "website": website,
-                    "additionalInfo": additional_info,
-                }),
-            },
-            item_name: format!("{} Sponsorship", tier.label),
-            contact_name,
-            email,
-        }),
-        _ => Err(ApiError::Validation(errors)),
-    }
+    let billing = parse_billing(request.billing.as_ref(), Some(&company_name), errors);
+    let (tier, email) = tier.zip(email)?;
+    Some(Sponsor {
+        billing,
+        line: OrderLine {
+            item: Item::Sponsorship(tier),
+            sku: sku::sponsorship(&tier.value),
+            variant_sku: None,
+            quantity: 1,
+            options: json!({
+                "tier": tier.value,
+                "companyName": company_name,
+                "contactName": contact_name,
+                "phone": phone,
+                "website": website,
+                "additionalInfo": additional_info,
+            }),
+        },
+        item_name: format!("{} Sponsorship", tier.label),
+        contact_name,
+        email,
+    })
 }
 
 /// Trimmed text of `min..=max` characters, or the field's message; what its characters may be
@@ -308,16 +307,7 @@ async fn confirm(
     State(state): State<AppState>,
     ApiJson(request): ApiJson<ConfirmRequest>,
 ) -> Result<Json<ConfirmResponse>, ApiError> {
-    order_paid_by(
-        &state,
-        &request.payment_intent_id,
-        OrderKind::Sponsorship,
-        "No sponsorship was found for this payment.",
-    )
-    .await?;
-    let order = orders::fulfil_payment(&state.store, state.gateway.as_ref(), &request.payment_intent_id)
-        .await
-        .map_err(fulfil_error)?;
+    let order = CHECKOUT.confirm(&state, &request.payment_intent_id, None).await?;
     let option = |name: &str| {
         order
             .options

@@ -7,17 +7,15 @@ use serde_json::json;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::checkout::{Checkout, PaymentCreated, is_buyer};
 use super::idempotency_key::IdempotencyKeyHeader;
-use super::purchase::{
-    OrderLine, PaymentCreated, Purchase, check_printable, fulfil_error, is_buyer, order_paid_by, parse_billing,
-    place_at_server_price,
-};
+use super::purchase::{OrderLine, Purchase, check_printable, parse_billing};
 use crate::domain::{BillingRequest, EmailAddress, NameError, PersonName};
 use crate::error::{ApiError, ApiJson, ErrorBody, FieldErrors};
 use crate::event::Ticket;
 use crate::event::sku;
 use crate::middleware::ClientAddress;
-use crate::orders::{self, OrderKind};
+use crate::orders::OrderKind;
 use crate::pricing::Item;
 use crate::state::AppState;
 
@@ -105,10 +103,7 @@ async fn create_payment_intent(
     let buyer = parse_buyer(&request.name, &request.email, &mut errors);
     let line = ticket_line(ticket, request.quantity, &mut errors);
     let billing = parse_billing(request.billing.as_ref(), None, &mut errors);
-    let Some((name, email)) = buyer.filter(|_| errors.is_empty()) else {
-        return Err(ApiError::Validation(errors));
-    };
-    let purchase = Purchase {
+    let purchase = buyer.map(|(name, email)| Purchase {
         line,
         buyer_name: name.as_str().to_owned(),
         buyer_email: email.as_str().to_owned(),
@@ -116,10 +111,11 @@ async fn create_payment_intent(
         code: request.code,
         client_amount: request.amount,
         billing,
-        not_found: NO_SUCH_TICKET,
         sold_out: format!("Sorry, the {} is sold out.", ticket.name),
-    };
-    let payment = place_at_server_price(&state, purchase, client, idempotency_key).await?;
+    });
+    let payment = CHECKOUT
+        .create(&state, client, idempotency_key, purchase, errors)
+        .await?;
     Ok(Json(PaymentIntentResponse {
         payment,
         ticket_id: ticket.id,
@@ -127,6 +123,14 @@ async fn create_payment_intent(
 }
 
 pub(super) const NO_SUCH_TICKET: &str = "The selected ticket type does not exist";
+
+const CHECKOUT: Checkout = Checkout {
+    kind: OrderKind::Ticket,
+    no_item: NO_SUCH_TICKET,
+    no_item_field: None,
+    no_order: "No ticket purchase was found for this payment.",
+    item_option: Some("ticketId"),
+};
 
 /// A buyer's (or a waiting person's) name and email, or their errors in `errors`.
 pub(super) fn parse_buyer(name: &str, email: &str, errors: &mut FieldErrors) -> Option<(PersonName, EmailAddress)> {
@@ -238,20 +242,9 @@ async fn confirm_purchase(
     State(state): State<AppState>,
     ApiJson(request): ApiJson<ConfirmRequest>,
 ) -> Result<Json<ConfirmResponse>, ApiError> {
-    order_paid_by(
-        &state,
-        &request.payment_intent_id,
-        OrderKind::Ticket,
-        "No ticket purchase was found for this payment.",
-    )
-    .await?;
-    let order = orders::fulfil_payment(&state.store, state.gateway.as_ref(), &request.payment_intent_id)
-        .await
-        .map_err(fulfil_error)?;
-    let ticket_id = order.options.get("ticketId").and_then(serde_json::Value::as_u64);
-    if request.ticket_id.is_some_and(|id| Some(u64::from(id)) != ticket_id) {
-        return Err(ApiError::Conflict("This payment is for a different purchase.".into()));
-    }
+    let order = CHECKOUT
+        .confirm(&state, &request.payment_intent_id, request.ticket_id.map(u64::from))
+        .await?;
     let buyer = is_buyer(&order, request.client_secret.as_deref());
     Ok(Json(ConfirmResponse {
         status: "paid",

@@ -8,7 +8,7 @@ use serde::Deserialize;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::email_page::{Button, page, unusable_token, url_component};
+use super::email_page::{Button, page, unusable_token};
 use crate::error::{ApiError, ErrorBody};
 use crate::state::AppState;
 
@@ -129,11 +129,7 @@ async fn resubscribe(State(state): State<AppState>, Query(query): Query<TokenQue
 
 /// The button that posts the token back to turn updates on again.
 fn resubscribe_button<'a>(lead_in: &'a str, token: &str) -> Button<'a> {
-    Button {
-        lead_in,
-        action: format!("/resubscribe?token={}", url_component(token)),
-        label: "Receive updates again",
-    }
+    Button::posting_token(lead_in, "/resubscribe", token, "Receive updates again")
 }
 
 fn invalid_link(state: &AppState) -> Response {

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::email_page::{Button, page, unusable_token, url_component};
+use super::email_page::{Button, page, unusable_token};
 use super::named_item::{ItemRef, Kind, named_line};
 use super::ticket_checkout::parse_buyer;
 use crate::error::{ApiError, ApiJson, ErrorBody, FieldErrors};
@@ -223,11 +223,12 @@ async fn offer_decline(State(state): State<AppState>, Query(query): Query<TokenQ
         "Pass your offer on?",
         "If you no longer want what we are holding for you, the next person on the waiting list gets it straight away. \
          Your code stops working.",
-        Some(Button {
-            lead_in: "",
-            action: format!("/waiting-list/decline?token={}", url_component(&query.token)),
-            label: "No thanks, pass it on",
-        }),
+        Some(Button::posting_token(
+            "",
+            "/waiting-list/decline",
+            &query.token,
+            "No thanks, pass it on",
+        )),
     )
 }
 

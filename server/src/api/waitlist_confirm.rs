@@ -9,7 +9,7 @@ use serde::Deserialize;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::email_page::{Button, page, unusable_token, url_component};
+use super::email_page::{Button, page, unusable_token};
 use crate::error::{ApiError, ErrorBody};
 use crate::state::AppState;
 
@@ -50,11 +50,12 @@ async fn offer_confirmation(State(state): State<AppState>, Query(query): Query<T
         "Confirm your address?",
         "Confirm that this address is yours and that you would like updates and offers about the conference: \
          presale links and the draw for free tickets go only to confirmed addresses.",
-        Some(Button {
-            lead_in: "",
-            action: format!("/waitlist/confirm?token={}", url_component(&query.token)),
-            label: "Confirm and receive updates",
-        }),
+        Some(Button::posting_token(
+            "",
+            "/waitlist/confirm",
+            &query.token,
+            "Confirm and receive updates",
+        )),
     )
 }
 

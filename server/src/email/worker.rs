@@ -149,20 +149,15 @@ impl Mailer {
 
     /// The order an email is about; gone, it cannot be sent.
     async fn order(&self, id: &str) -> Result<Order, String> {
-        self.store
-            .order(id)
-            .await
-            .map_err(|error| error.to_string())?
-            .ok_or_else(|| "the order no longer exists".to_owned())
+        found(self.store.order(id).await, "the order no longer exists")
     }
 
     /// The waitlist registration of `email`.
     async fn registration(&self, email: &str) -> Result<StoredRegistration, String> {
-        self.store
-            .find_waitlist_registration(email)
-            .await
-            .map_err(|error| error.to_string())?
-            .ok_or_else(|| "the registration no longer exists".to_owned())
+        found(
+            self.store.find_waitlist_registration(email).await,
+            "the registration no longer exists",
+        )
     }
 
     /// The one-click unsubscribe link every email to the waitlist carries.
@@ -176,20 +171,15 @@ impl Mailer {
 
     /// A presale's or a draw's personal code.
     async fn personal_code(&self, id: &str) -> Result<CodeRecord, String> {
-        self.store
-            .code(id)
-            .await
-            .map_err(|error| error.to_string())?
-            .ok_or_else(|| "the code no longer exists".to_owned())
+        found(self.store.code(id).await, "the code no longer exists")
     }
 
     /// The waiting-list entry an email is about.
     async fn waiting_list_entry(&self, id: &str) -> Result<WaitingListEntry, String> {
-        self.store
-            .waiting_list_entry(id)
-            .await
-            .map_err(|error| error.to_string())?
-            .ok_or_else(|| "the waiting-list entry no longer exists".to_owned())
+        found(
+            self.store.waiting_list_entry(id).await,
+            "the waiting-list entry no longer exists",
+        )
     }
 
     async fn send(&self, email: &ClaimedEmail) -> Result<Delivery, String> {
@@ -260,12 +250,10 @@ impl Mailer {
                 Ok(email)
             }
             EmailKind::AttendeeTicket => {
-                let ticket = self
-                    .store
-                    .ticket(&email.subject_id)
-                    .await
-                    .map_err(|error| error.to_string())?
-                    .ok_or("the ticket no longer exists")?;
+                let ticket = found(
+                    self.store.ticket(&email.subject_id).await,
+                    "the ticket no longer exists",
+                )?;
                 if !attendee_email_is_current(&ticket, &email.recipient, email.link_secret.as_deref()) {
                     return Ok(Delivery::Cancelled(
                         "The ticket changed hands or was refunded before this email went out.",
@@ -281,12 +269,10 @@ impl Mailer {
                 ))
             }
             EmailKind::RefundConfirmation => {
-                let refund = self
-                    .store
-                    .refund(&email.subject_id)
-                    .await
-                    .map_err(|error| error.to_string())?
-                    .ok_or("the refund no longer exists")?;
+                let refund = found(
+                    self.store.refund(&email.subject_id).await,
+                    "the refund no longer exists",
+                )?;
                 let order = self.order(&refund.order_id).await?;
                 let credit_note = self
                     .store
@@ -301,12 +287,10 @@ impl Mailer {
                 Ok(email)
             }
             EmailKind::InvoiceCorrection => {
-                let invoice = self
-                    .store
-                    .invoice(&email.subject_id)
-                    .await
-                    .map_err(|error| error.to_string())?
-                    .ok_or("the invoice no longer exists")?;
+                let invoice = found(
+                    self.store.invoice(&email.subject_id).await,
+                    "the invoice no longer exists",
+                )?;
                 let documents = self
                     .store
                     .invoices_of_order(&invoice.order_id)
@@ -336,12 +320,10 @@ impl Mailer {
                 Ok(email)
             }
             EmailKind::StaffInvitation => {
-                let person = self
-                    .store
-                    .staff_member(&email.subject_id)
-                    .await
-                    .map_err(|error| error.to_string())?
-                    .ok_or("the person is no longer on the staff")?;
+                let person = found(
+                    self.store.staff_member(&email.subject_id).await,
+                    "the person is no longer on the staff",
+                )?;
                 let Some(token) = email
                     .link_secret
                     .as_deref()
@@ -361,12 +343,10 @@ impl Mailer {
             }
             EmailKind::SponsorReview => {
                 let order = self.order(&email.subject_id).await?;
-                let profile = self
-                    .store
-                    .sponsor_profile(&order.id)
-                    .await
-                    .map_err(|error| error.to_string())?
-                    .ok_or("the sponsor's profile no longer exists")?;
+                let profile = found(
+                    self.store.sponsor_profile(&order.id).await,
+                    "the sponsor's profile no longer exists",
+                )?;
                 // A second review before this went out: its own email says what stands.
                 rendered(
                     self.renderer
@@ -505,6 +485,11 @@ impl Mailer {
         let message = compose(&rendered, &email.id, &self.from, to).map_err(|error| error.to_string())?;
         self.transport.send(message).await.map(|()| Delivery::Sent)
     }
+}
+
+/// The row an email is about, which must still be there for it to be sent; `gone` says it is not.
+fn found<T>(row: Result<Option<T>, impl std::fmt::Display>, gone: &str) -> Result<T, String> {
+    row.map_err(|error| error.to_string())?.ok_or_else(|| gone.to_owned())
 }
 
 fn render_error(error: RenderError) -> String {

@@ -148,10 +148,7 @@ impl Renderer {
         unsubscribe_url: &str,
     ) -> Result<RenderedEmail, RenderError> {
         let view = Waitlist::new(letter);
-        let context = email_context(&EventView::new(event, site_url), Some(unsubscribe_url), &view);
-        let mut email = self.compose("waitlist", &context)?;
-        email.unsubscribe_url = Some(unsubscribe_url.to_owned());
-        Ok(email)
+        self.letter("waitlist", event, site_url, Some(unsubscribe_url), &view)
     }
 
     /// The email a paid order sends: ticket receipt, merchandise confirmation or sponsorship
@@ -276,17 +273,7 @@ impl Renderer {
             product: &event.name,
         });
 
-        email.inline_images.push(InlineImage {
-            content_id: TICKET_QR_ID.to_owned(),
-            content_type: PNG.to_owned(),
-            bytes: qr_png.clone(),
-        });
-        // Also a plain attachment, for readers who only see the text part.
-        email.attachments.push(Attachment {
-            filename: format!("ticket-{code}.png"),
-            content_type: PNG.to_owned(),
-            bytes: qr_png,
-        });
+        attach_qr(email, TICKET_QR_ID, format!("ticket-{code}.png"), qr_png);
         email.attachments.push(Attachment {
             filename: calendar_filename,
             content_type: calendar::CONTENT_TYPE.to_owned(),
@@ -308,16 +295,7 @@ impl Renderer {
         let context = email_context(&EventView::new(event, site_url), None, &view);
         let qr_png = qr::qr_png(pickup_code)?;
         let mut email = self.compose("merchandise", &context)?;
-        email.inline_images.push(InlineImage {
-            content_id: PICKUP_QR_ID.to_owned(),
-            content_type: PNG.to_owned(),
-            bytes: qr_png.clone(),
-        });
-        email.attachments.push(Attachment {
-            filename: format!("pickup-{pickup_code}.png"),
-            content_type: PNG.to_owned(),
-            bytes: qr_png,
-        });
+        attach_qr(&mut email, PICKUP_QR_ID, format!("pickup-{pickup_code}.png"), qr_png);
         Ok(email)
     }
 
@@ -330,8 +308,7 @@ impl Renderer {
     ) -> Result<RenderedEmail, RenderError> {
         let page_url = page_token.map(|token| sponsor_page_url(site_url, token));
         let view = SponsorshipReceipt::new(event, order, page_url.as_deref());
-        let context = email_context(&EventView::new(event, site_url), None, &view);
-        self.compose("sponsorship", &context)
+        self.letter("sponsorship", event, site_url, None, &view)
     }
 
     /// Tells the buyer money went back to their card, and what it leaves of the order.
@@ -343,8 +320,7 @@ impl Renderer {
         refund: &RefundRecord,
     ) -> Result<RenderedEmail, RenderError> {
         let view = RefundConfirmation::new(event, order, refund);
-        let context = email_context(&EventView::new(event, site_url), None, &view);
-        self.compose("refund", &context)
+        self.letter("refund", event, site_url, None, &view)
     }
 
     /// Tells the buyer their billing details are corrected: the old invoice's credit note and
@@ -358,8 +334,7 @@ impl Renderer {
         credit_note: &InvoiceDocument,
     ) -> Result<RenderedEmail, RenderError> {
         let view = InvoiceCorrection::new(order, invoice, credit_note);
-        let context = email_context(&EventView::new(event, site_url), None, &view);
-        self.compose("invoice_correction", &context)
+        self.letter("invoice_correction", event, site_url, None, &view)
     }
 
     /// Invites a person to the back office: the link that sets their password.
@@ -372,8 +347,7 @@ impl Renderer {
         invitation_url: &str,
     ) -> Result<RenderedEmail, RenderError> {
         let view = StaffInvitation::new(name, role, invitation_url, site_url);
-        let context = email_context(&EventView::new(event, site_url), None, &view);
-        self.compose("staff_invitation", &context)
+        self.letter("staff_invitation", event, site_url, None, &view)
     }
 
     /// The organizer's review of a sponsor's profile: on the wall, or what to change.
@@ -385,8 +359,7 @@ impl Renderer {
         profile: &SponsorProfile,
     ) -> Result<RenderedEmail, RenderError> {
         let view = SponsorReview::new(order, profile, site_url);
-        let context = email_context(&EventView::new(event, site_url), None, &view);
-        self.compose("sponsor_review", &context)
+        self.letter("sponsor_review", event, site_url, None, &view)
     }
 
     /// A place on the waiting list, and what happens when units come back.
@@ -399,8 +372,7 @@ impl Renderer {
         offer_hours: u32,
     ) -> Result<RenderedEmail, RenderError> {
         let view = WaitingListJoined::new(entry, place, offer_hours);
-        let context = email_context(&EventView::new(event, site_url), None, &view);
-        self.compose("waiting_list_joined", &context)
+        self.letter("waiting_list_joined", event, site_url, None, &view)
     }
 
     /// Units held for someone on the waiting list: their code, the checkout and "No thanks".
@@ -412,8 +384,7 @@ impl Renderer {
         offer: &WaitingListOfferLinks<'_>,
     ) -> Result<RenderedEmail, RenderError> {
         let view = WaitingListOffer::new(event, entry, offer);
-        let context = email_context(&EventView::new(event, site_url), None, &view);
-        self.compose("waiting_list_offer", &context)
+        self.letter("waiting_list_offer", event, site_url, None, &view)
     }
 
     /// Units that came back went to someone behind the entry who asked for fewer: it keeps
@@ -426,8 +397,7 @@ impl Renderer {
         place: i64,
     ) -> Result<RenderedEmail, RenderError> {
         let view = WaitingListPassedOver::new(entry, place);
-        let context = email_context(&EventView::new(event, site_url), None, &view);
-        self.compose("waiting_list_passed_over", &context)
+        self.letter("waiting_list_passed_over", event, site_url, None, &view)
     }
 
     /// A presale's priority link, to one subscribed registration; carries the unsubscribe link.
@@ -439,10 +409,7 @@ impl Renderer {
         unsubscribe_url: &str,
     ) -> Result<RenderedEmail, RenderError> {
         let view = PresaleLink::new(event, letter);
-        let context = email_context(&EventView::new(event, site_url), Some(unsubscribe_url), &view);
-        let mut email = self.compose("presale_link", &context)?;
-        email.unsubscribe_url = Some(unsubscribe_url.to_owned());
-        Ok(email)
+        self.letter("presale_link", event, site_url, Some(unsubscribe_url), &view)
     }
 
     /// A draw's winner, with their free code; carries the unsubscribe link.
@@ -454,9 +421,23 @@ impl Renderer {
         unsubscribe_url: &str,
     ) -> Result<RenderedEmail, RenderError> {
         let view = DrawPrize::new(letter);
-        let context = email_context(&EventView::new(event, site_url), Some(unsubscribe_url), &view);
-        let mut email = self.compose("draw_prize", &context)?;
-        email.unsubscribe_url = Some(unsubscribe_url.to_owned());
+        self.letter("draw_prize", event, site_url, Some(unsubscribe_url), &view)
+    }
+
+    /// The email whose templates are in `folder`, telling `view`, in the frame every email
+    /// shares: the event's header and footer, and a mailing's one-click unsubscribe link in
+    /// both parts and the header.
+    fn letter(
+        &self,
+        folder: &str,
+        event: &Event,
+        site_url: &str,
+        unsubscribe_url: Option<&str>,
+        view: &impl Serialize,
+    ) -> Result<RenderedEmail, RenderError> {
+        let context = email_context(&EventView::new(event, site_url), unsubscribe_url, view);
+        let mut email = self.compose(folder, &context)?;
+        email.unsubscribe_url = unsubscribe_url.map(str::to_owned);
         Ok(email)
     }
 
@@ -500,6 +481,21 @@ impl Renderer {
 /// which browsers never send to a server, so it stays out of every log and `Referer`.
 pub fn manage_tickets_url(site_url: &str, token: &str) -> String {
     format!("{}/my-tickets#{token}", site_url.trim_end_matches('/'))
+}
+
+/// A QR code shown inline as `content_id`, and also attached as `filename` for readers who only
+/// see the text part.
+fn attach_qr(email: &mut RenderedEmail, content_id: &str, filename: String, png: Vec<u8>) {
+    email.inline_images.push(InlineImage {
+        content_id: content_id.to_owned(),
+        content_type: PNG.to_owned(),
+        bytes: png.clone(),
+    });
+    email.attachments.push(Attachment {
+        filename,
+        content_type: PNG.to_owned(),
+        bytes: png,
+    });
 }
 
 fn email_context(event: &EventView, unsubscribe_url: Option<&str>, view: &impl Serialize) -> Value {
