@@ -464,15 +464,18 @@ on_both_databases! {
         let hash = conference::admin::password::hash_password("an owner's long password").unwrap();
         app.store.create_owner("olga@example.com", "Olga Owner", &hash, "command line").await.unwrap();
         let token = invite(&app, DORA, "door").await;
+        // The budget gives one sign-in back every 2 s: on a loaded machine 31 sign-ins can take longer than that, so
+        // the flood goes on until the address is refused rather than for a fixed count.
         let mut tries = Vec::new();
-        for attempt in 0..31 {
-            tries.push(sign_in_from(&app, venue, &format!("guess{attempt}@example.com"), "a guess").await.status());
+        while tries.last() != Some(&StatusCode::TOO_MANY_REQUESTS) && tries.len() < 100 {
+            let email = format!("guess{}@example.com", tries.len());
+            tries.push(sign_in_from(&app, venue, &email, "a guess").await.status());
         }
 
         let accepted = accept_from(&app, venue, &token).await;
 
         assert_eq!(tries[..30], [StatusCode::UNAUTHORIZED; 30], "room for a crew");
-        assert_eq!(tries[30], StatusCode::TOO_MANY_REQUESTS, "the address's own budget is spent");
+        assert_eq!(tries.last(), Some(&StatusCode::TOO_MANY_REQUESTS), "the address's own budget is spent");
         assert_eq!(accepted.status(), StatusCode::OK);
     }
 }
