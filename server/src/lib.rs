@@ -17,6 +17,7 @@ pub mod orders;
 pub mod payments;
 pub mod precompressed;
 pub mod pricing;
+pub mod programme;
 pub mod secrets;
 pub mod settings;
 pub mod sponsors;
