@@ -101,6 +101,14 @@ impl Store {
         })
     }
 
+    /// The number of the last applied import; none before the first.
+    pub async fn programme_version(&self) -> Result<Option<i64>, sqlx::Error> {
+        sqlx::query("SELECT MAX(number) AS number FROM programme_versions")
+            .fetch_one(&self.pool)
+            .await?
+            .try_get("number")
+    }
+
     /// Every applied import, newest first.
     pub async fn programme_versions(&self) -> Result<Vec<Version>, sqlx::Error> {
         sqlx::query(

@@ -3,6 +3,7 @@
 
 use conference::programme::{Changes, Link, Moved, Programme, Room, Session, SessionKind, Slot, Speaker, Track};
 use conference::store::ApplyError;
+use serde_json::{Value, json};
 use time::OffsetDateTime;
 use time::macros::datetime;
 
@@ -281,5 +282,55 @@ on_both_databases! {
         );
         assert_eq!(app.store.programme().await.unwrap(), conference());
         assert_eq!(app.store.programme_versions().await.unwrap().len(), 1);
+    }
+}
+
+on_both_databases! {
+    async fn the_programme_is_served_for_apps_in_the_venues_time(app) {
+        let mut programme = conference();
+        let late = session("l1", "late-night-lightning", "lab", datetime!(2026-05-19 03:30 UTC), &["alan"]);
+        programme.sessions.insert(4, late);
+        app.store.apply_programme(&programme, "pretalx", "olga@example.com").await.unwrap();
+
+        let answer = app.get("/api/programme").await;
+
+        assert_eq!(answer.status(), 200);
+        assert_eq!(answer.headers()["cache-control"], "no-cache");
+        let body: Value = answer.json().await.unwrap();
+        assert_eq!(body["version"], 1);
+        assert_eq!(body["timezone"], "America/New_York");
+        assert_eq!(body["days"], json!(["2026-05-18", "2026-05-19"]));
+        assert_eq!(
+            body["rooms"],
+            json!([{"id": "main", "name": "Main hall", "capacity": 800}, {"id": "lab", "name": "Lab", "capacity": null}])
+        );
+        assert_eq!(body["tracks"][0], json!({"id": "web", "name": "Web", "colour": "#336699"}));
+        assert_eq!(
+            body["sessions"][2],
+            json!({
+                "id": "t1", "slug": "rust-on-the-web", "title": "rust on the web", "kind": "talk", "track": "web",
+                "level": "intermediate", "language": "en", "start": "2026-05-18T10:00:00-04:00",
+                "end": "2026-05-18T10:45:00-04:00", "room": "main", "speakers": ["grace-hopper", "ada-lovelace"],
+                "abstract": "What you will *learn*.", "cancelled": false,
+            })
+        );
+        assert_eq!(body["sessions"][4]["start"], "2026-05-18T23:30:00-04:00");
+        assert_eq!(body["sessions"][5]["room"], Value::Null);
+        assert_eq!(
+            body["speakers"][0],
+            json!({"slug": "ada-lovelace", "name": "Ada Lovelace", "tagline": "Ada Lovelace, Example Corp",
+                   "photo": null, "featured": true})
+        );
+        assert_eq!(body["speakers"][1]["featured"], false);
+    }
+}
+
+on_both_databases! {
+    async fn before_the_first_import_the_programme_is_empty(app) {
+        let body: Value = app.get("/api/programme").await.json().await.unwrap();
+
+        assert_eq!(body["version"], Value::Null);
+        assert_eq!(body["days"], json!([]));
+        assert_eq!(body["sessions"], json!([]));
     }
 }
