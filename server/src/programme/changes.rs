@@ -51,11 +51,7 @@ pub struct Slot {
 
 impl Changes {
     pub fn is_empty(&self) -> bool {
-        *self
-            == Self {
-                moved: Vec::new(),
-                ..Self::default()
-            }
+        *self == Self::default()
     }
 }
 

@@ -14,7 +14,7 @@ use crate::programme::{Changes, Link, Programme, Room, Session, SessionKind, Spe
 
 /// What applying an import did.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Applied {
+pub struct AppliedProgramme {
     pub changes: Changes,
     /// The version it made; none when it changed nothing.
     pub version: Option<i64>,
@@ -22,7 +22,7 @@ pub struct Applied {
 
 /// One applied import.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Version {
+pub struct ProgrammeVersion {
     pub number: i64,
     /// The file's format, e.g. `pretalx`.
     pub format: String,
@@ -34,7 +34,7 @@ pub struct Version {
 }
 
 #[derive(Debug, thiserror::Error)]
-pub enum ApplyError {
+pub enum ApplyProgrammeError {
     /// The programme is not whole: an importer let through a reference it should have refused.
     #[error("session '{session}' names the {field} '{source_id}', which the programme does not have")]
     UnknownReference {
@@ -68,7 +68,7 @@ impl Store {
         imported: &Programme,
         format: &str,
         actor: &str,
-    ) -> Result<Applied, ApplyError> {
+    ) -> Result<AppliedProgramme, ApplyProgrammeError> {
         check_references(imported)?;
         let mut tx = self.pool.begin().await?;
         take_programme_lock(&mut tx, self.backend).await?;
@@ -76,7 +76,7 @@ impl Store {
         let changes = changes(&current, imported);
         if changes.is_empty() {
             tx.commit().await?;
-            return Ok(Applied { changes, version: None });
+            return Ok(AppliedProgramme { changes, version: None });
         }
         write_programme(&mut tx, &current, imported).await?;
         let number: i64 = sqlx::query("SELECT COALESCE(MAX(number), 0) + 1 AS next FROM programme_versions")
@@ -95,7 +95,7 @@ impl Store {
         .execute(&mut *tx)
         .await?;
         tx.commit().await?;
-        Ok(Applied {
+        Ok(AppliedProgramme {
             changes,
             version: Some(number),
         })
@@ -110,7 +110,7 @@ impl Store {
     }
 
     /// Every applied import, newest first.
-    pub async fn programme_versions(&self) -> Result<Vec<Version>, sqlx::Error> {
+    pub async fn programme_versions(&self) -> Result<Vec<ProgrammeVersion>, sqlx::Error> {
         sqlx::query(
             "SELECT number, format, changes, applied_at, applied_by FROM programme_versions ORDER BY number DESC",
         )
@@ -119,7 +119,7 @@ impl Store {
         .iter()
         .map(|row| {
             let changes: String = row.try_get("changes")?;
-            Ok(Version {
+            Ok(ProgrammeVersion {
                 number: row.try_get("number")?,
                 format: row.try_get("format")?,
                 changes: serde_json::from_str(&changes).map_err(|error| decode_error("changes", error))?,
@@ -142,7 +142,7 @@ async fn take_programme_lock(tx: &mut Transaction<'_, Any>, backend: Backend) ->
     Ok(())
 }
 
-fn check_references(programme: &Programme) -> Result<(), ApplyError> {
+fn check_references(programme: &Programme) -> Result<(), ApplyProgrammeError> {
     let rooms: Vec<&String> = programme.rooms.iter().map(|room| &room.source_id).collect();
     let tracks: Vec<&String> = programme.tracks.iter().map(|track| &track.source_id).collect();
     let speakers: Vec<&String> = programme.speakers.iter().map(|speaker| &speaker.source_id).collect();
@@ -152,7 +152,7 @@ fn check_references(programme: &Programme) -> Result<(), ApplyError> {
             .chain(session.speakers.iter().map(|id| ("speaker", id, &speakers)));
         for (field, source_id, known) in references {
             if !known.contains(&source_id) {
-                return Err(ApplyError::UnknownReference {
+                return Err(ApplyProgrammeError::UnknownReference {
                     session: session.slug.clone(),
                     field,
                     source_id: source_id.clone(),

@@ -2,7 +2,7 @@
 //! it changed, and makes a numbered version only when it changed something.
 
 use conference::programme::{Changes, Link, Moved, Programme, Room, Session, SessionKind, Slot, Speaker, Track};
-use conference::store::ApplyError;
+use conference::store::ApplyProgrammeError;
 use serde_json::{Value, json};
 use time::OffsetDateTime;
 use time::macros::datetime;
@@ -276,7 +276,7 @@ on_both_databases! {
         let refused = app.store.apply_programme(&broken, "pretalx", "olga@example.com").await.unwrap_err();
 
         assert!(
-            matches!(&refused, ApplyError::UnknownReference { session, field: "room", source_id }
+            matches!(&refused, ApplyProgrammeError::UnknownReference { session, field: "room", source_id }
                 if session == "opening-keynote" && source_id == "attic"),
             "{refused:?}"
         );
