@@ -15,6 +15,7 @@ mod my_tickets;
 mod named_item;
 mod openapi;
 mod params;
+mod programme;
 mod purchase;
 mod quote;
 mod sandbox;
@@ -60,6 +61,7 @@ pub fn router() -> (Router<AppState>, OpenApi) {
         .merge(my_order::router())
         .merge(sponsor::router())
         .merge(sponsors::router())
+        .merge(programme::router())
         .nest("/admin", admin::router())
         .split_for_parts();
     let router = router

@@ -26,6 +26,7 @@ mod openapi;
 mod presales_and_draws;
 mod pricing;
 mod privacy;
+mod programme;
 mod sandbox_cards;
 mod smtp_sink;
 mod sponsors;

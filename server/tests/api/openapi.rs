@@ -36,6 +36,7 @@ const OPERATIONS: &[(&str, &str)] = &[
     ("put", "/api/my-order/billing"),
     ("get", "/api/my-order/invoices/{number}"),
     ("get", "/api/countries"),
+    ("get", "/api/programme"),
     ("get", "/api/admin/session"),
     ("post", "/api/admin/session"),
     ("delete", "/api/admin/session"),
