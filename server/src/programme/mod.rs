@@ -2,6 +2,7 @@
 //! (pretalx, frab XML, Sessionize) and published as pages and as the exports conference apps read.
 
 pub mod import;
+pub mod markdown;
 pub mod model;
 
 pub use model::{Link, Programme, Room, Session, SessionKind, Speaker, Track};
