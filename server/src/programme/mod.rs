@@ -1,6 +1,7 @@
 //! The conference's programme: speakers, sessions, rooms and tracks, fed from a call-for-papers tool's export
 //! (pretalx, frab XML, Sessionize) and published as pages and as the exports conference apps read.
 
+pub mod export;
 pub mod import;
 pub mod markdown;
 pub mod model;

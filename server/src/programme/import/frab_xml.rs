@@ -81,7 +81,7 @@ fn session(event: Node<'_, '_>, room: &str, draft: &mut Draft, venue: UtcOffset)
         .into_iter()
         .flat_map(|persons| elements(persons, "person"))
     {
-        let source_id = ["guid", "code", "id"].iter().find_map(|key| attribute(person, key));
+        let source_id = ["code", "guid", "id"].iter().find_map(|key| attribute(person, key));
         let name = person
             .text()
             .map(str::trim)
