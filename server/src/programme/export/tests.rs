@@ -7,6 +7,7 @@ use crate::programme::model::Programme;
 const PRETALX: &[u8] = include_bytes!("../../../tests/fixtures/programme/pretalx.json");
 const FRAB: &[u8] = include_bytes!("../../../tests/fixtures/programme/frab.xml");
 const SESSIONIZE: &[u8] = include_bytes!("../../../tests/fixtures/programme/sessionize.json");
+const SAMPLE: &[u8] = include_bytes!("../../../../programme.sample.json");
 const SCHEMA: &str = include_str!("../../../tests/fixtures/programme/c3voc-schema.json");
 
 fn info() -> ExportInfo {
@@ -42,7 +43,7 @@ fn schema_errors(json: &str) -> Vec<String> {
 
 #[test]
 fn the_c3voc_export_validates_against_the_c3voc_schema() {
-    for file in [PRETALX, FRAB, SESSIONIZE] {
+    for file in [PRETALX, FRAB, SESSIONIZE, SAMPLE] {
         let json = c3voc_json(&programme(file), &info());
         assert_eq!(schema_errors(&json), Vec::<String>::new());
     }
@@ -53,20 +54,48 @@ fn the_c3voc_export_validates_against_the_c3voc_schema() {
 
 #[test]
 fn the_c3voc_export_imports_back_to_the_same_programme() {
-    let original = programme(PRETALX);
-    let exported = c3voc_json(&original, &info());
-    let imported = import::parse(exported.as_bytes(), offset!(-4)).unwrap();
-    assert_eq!(imported.format, Format::Pretalx);
-    assert_eq!(imported.programme, original);
+    for file in [PRETALX, SAMPLE] {
+        let original = programme(file);
+        let exported = c3voc_json(&original, &info());
+        let imported = import::parse(exported.as_bytes(), offset!(-4)).unwrap();
+        assert_eq!(imported.format, Format::Pretalx);
+        assert_eq!(imported.programme, original);
+    }
 }
 
 #[test]
 fn the_frab_export_imports_back_to_the_same_programme() {
-    let original = programme(FRAB);
-    let exported = frab_xml(&original, &info());
-    let imported = import::parse(exported.as_bytes(), offset!(-4)).unwrap();
-    assert_eq!(imported.format, Format::FrabXml);
-    assert_eq!(imported.programme, original);
+    for file in [FRAB, SESSIONIZE] {
+        let original = programme(file);
+        let exported = frab_xml(&original, &info());
+        let imported = import::parse(exported.as_bytes(), offset!(-4)).unwrap();
+        assert_eq!(imported.format, Format::FrabXml);
+        assert_eq!(summary_of(&imported.programme), summary_of(&original));
+    }
+}
+
+/// What the frab XML carries of a programme: no biographies, taglines, levels or capacities, and tracks by name.
+fn summary_of(programme: &Programme) -> Programme {
+    let mut programme = programme.clone();
+    let track_names: std::collections::HashMap<String, String> = programme
+        .tracks
+        .iter()
+        .map(|t| (t.source_id.clone(), t.name.clone()))
+        .collect();
+    for track in &mut programme.tracks {
+        track.source_id = track.name.clone();
+    }
+    for speaker in &mut programme.speakers {
+        (speaker.tagline, speaker.biography, speaker.avatar_url, speaker.links) = (None, None, None, Vec::new());
+    }
+    for session in &mut programme.sessions {
+        session.level = None;
+        session.track = session.track.as_ref().map(|id| track_names[id].clone());
+    }
+    for room in &mut programme.rooms {
+        room.capacity = None;
+    }
+    programme
 }
 
 #[test]

@@ -268,3 +268,52 @@ fn a_frab_event_with_a_broken_duration_is_named() {
         "Session 'c0ffee00-0000-4000-8000-000000000001': duration is not a duration (HH:MM)"
     );
 }
+
+#[test]
+fn the_sample_programme_the_shipped_event_feeds_reads_whole() {
+    let sample = include_bytes!("../../../../programme.sample.json");
+    let imported = parse(sample, VENUE).unwrap();
+    let programme = imported.programme;
+
+    assert_eq!(imported.format, Format::Pretalx);
+    assert_eq!(programme.rooms.len(), 5);
+    assert_eq!(programme.tracks.len(), 5);
+    assert_eq!(programme.speakers.len(), 24);
+    assert!(
+        (50..=60).contains(&programme.sessions.len()),
+        "{} sessions",
+        programme.sessions.len()
+    );
+    assert!(
+        programme
+            .speakers
+            .iter()
+            .all(|s| s.tagline.is_some() && s.biography.is_some() && s.avatar_url.is_none())
+    );
+    let days: std::collections::BTreeSet<_> = programme.sessions.iter().map(|s| s.start.date()).collect();
+    assert_eq!(days.first(), Some(&date!(2026 - 05 - 18)));
+    assert_eq!(days.len(), 5);
+    for kind in [
+        SessionKind::Keynote,
+        SessionKind::Talk,
+        SessionKind::Workshop,
+        SessionKind::Panel,
+        SessionKind::Break,
+        SessionKind::Hackathon,
+    ] {
+        assert!(programme.sessions.iter().any(|s| s.kind == kind), "no {kind:?}");
+    }
+    let small_rooms = |id: &Option<String>| {
+        programme
+            .rooms
+            .iter()
+            .any(|r| Some(&r.source_id) == id.as_ref() && r.capacity.is_some_and(|c| (24..=40).contains(&c)))
+    };
+    assert!(
+        programme
+            .sessions
+            .iter()
+            .filter(|s| s.kind == SessionKind::Workshop)
+            .all(|s| small_rooms(&s.room))
+    );
+}
