@@ -1,5 +1,7 @@
 //! The schedule cut into the venue's days and each day into its rooms, as the c3voc JSON and frab XML lay it out.
 
+use std::collections::BTreeMap;
+
 use time::{Date, Duration, OffsetDateTime, Time};
 
 use super::ExportInfo;
@@ -14,41 +16,44 @@ pub(super) struct Day<'a> {
     pub rooms: Vec<(&'a Room, Vec<&'a Session>)>,
 }
 
-/// Days run from midnight to midnight at the venue; a session belongs to the day it starts on. Sessions without a
-/// room are left out: both formats place every session in a room.
+/// Every day of the event, and any other day a session starts on; days run from midnight to midnight at the venue.
+/// Sessions without a room are left out: both formats place every session in a room.
 pub(super) fn days<'a>(programme: &'a Programme, info: &ExportInfo) -> Vec<Day<'a>> {
-    let local_date = |session: &Session| session.start.to_offset(info.venue).date();
-    let first = programme
-        .sessions
-        .iter()
-        .map(local_date)
-        .fold(info.first_day, Date::min);
-    let last = programme.sessions.iter().map(local_date).fold(info.last_day, Date::max);
-    let mut days = Vec::new();
-    let mut date = first;
-    while date <= last {
-        let start = date.with_time(Time::MIDNIGHT).assume_offset(info.venue);
-        let rooms = programme
-            .rooms
-            .iter()
-            .map(|room| {
-                let sessions = programme
-                    .sessions
-                    .iter()
-                    .filter(|s| local_date(s) == date && s.room.as_deref() == Some(room.source_id.as_str()))
-                    .collect();
-                (room, sessions)
-            })
-            .collect();
-        days.push(Day {
-            index: days.len() + 1,
-            date,
-            start,
-            end: start + Duration::DAY,
-            rooms,
-        });
+    let mut by_day: BTreeMap<Date, Vec<&'a Session>> = BTreeMap::new();
+    let mut date = info.first_day;
+    while date <= info.last_day {
+        by_day.entry(date).or_default();
         let Some(next) = date.next_day() else { break };
         date = next;
     }
-    days
+    for session in &programme.sessions {
+        by_day
+            .entry(session.start.to_offset(info.venue).date())
+            .or_default()
+            .push(session);
+    }
+    by_day
+        .into_iter()
+        .enumerate()
+        .map(|(index, (date, sessions))| {
+            let start = date.with_time(Time::MIDNIGHT).assume_offset(info.venue);
+            let rooms = programme
+                .rooms
+                .iter()
+                .map(|room| {
+                    let in_room = sessions
+                        .iter()
+                        .filter(|s| s.room.as_deref() == Some(room.source_id.as_str()));
+                    (room, in_room.copied().collect())
+                })
+                .collect();
+            Day {
+                index: index + 1,
+                date,
+                start,
+                end: start + Duration::DAY,
+                rooms,
+            }
+        })
+        .collect()
 }

@@ -5,8 +5,14 @@ use time::format_description::well_known::Rfc3339;
 use time::macros::format_description;
 use time::{Duration, OffsetDateTime, PrimitiveDateTime, UtcOffset};
 
+/// Years a conference can plausibly be in; beyond them a time is a mistake, and keeping to them means adding a
+/// duration or moving to the venue's offset cannot overflow.
+const YEARS: std::ops::RangeInclusive<i32> = 1970..=2200;
+
 pub(super) fn instant(text: &str) -> Option<OffsetDateTime> {
-    OffsetDateTime::parse(text.trim(), &Rfc3339).ok()
+    OffsetDateTime::parse(text.trim(), &Rfc3339)
+        .ok()
+        .filter(|time| YEARS.contains(&time.year()))
 }
 
 /// A local time read in the venue's offset; one that carries its own offset is taken as it is.
@@ -21,6 +27,7 @@ pub(super) fn local(text: &str, venue: UtcOffset) -> Option<OffsetDateTime> {
     PrimitiveDateTime::parse(without_fraction, long)
         .or_else(|_| PrimitiveDateTime::parse(without_fraction, short))
         .ok()
+        .filter(|local| YEARS.contains(&local.year()))
         .map(|local| local.assume_offset(venue))
 }
 
@@ -65,5 +72,7 @@ mod tests {
             Some(datetime!(2026-05-19 03:30 UTC))
         );
         assert_eq!(local("tomorrow", venue), None);
+        assert_eq!(local("9999-12-31T23:59:00", venue), None);
+        assert_eq!(instant("9999-12-31T23:59:00-12:00"), None);
     }
 }
