@@ -1,6 +1,7 @@
 //! The frab XML `schedule.xml`, laid out as pretalx writes it. Ids travel as the source gave them, since the XML
 //! has no schema asking for UUIDs.
 
+use std::collections::HashMap;
 use std::fmt::Write;
 
 use time::format_description::well_known::Rfc3339;
@@ -9,10 +10,18 @@ use time::macros::format_description;
 use super::days::days;
 use super::{ExportInfo, duration, is_code};
 use crate::domain::escape_html as escape;
-use crate::programme::model::{Programme, Session};
+use crate::programme::model::{Programme, Session, Speaker};
 
 pub fn frab_xml(programme: &Programme, info: &ExportInfo) -> String {
     let days = days(programme, info);
+    let entries = Entries {
+        speakers: programme.speakers.iter().map(|s| (s.source_id.as_str(), s)).collect(),
+        tracks: programme
+            .tracks
+            .iter()
+            .map(|t| (t.source_id.as_str(), t.name.as_str()))
+            .collect(),
+    };
     let mut xml = String::with_capacity(2_000 + programme.sessions.len() * 1_500);
     xml.push_str("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<schedule>\n");
     let _ = writeln!(
@@ -64,7 +73,7 @@ pub fn frab_xml(programme: &Programme, info: &ExportInfo) -> String {
                 escape(&room.source_id)
             );
             for session in sessions {
-                event(&mut xml, programme, info, &room.name, session);
+                event(&mut xml, &entries, info, &room.name, session);
             }
             xml.push_str("    </room>\n");
         }
@@ -74,12 +83,15 @@ pub fn frab_xml(programme: &Programme, info: &ExportInfo) -> String {
     xml
 }
 
-fn event(xml: &mut String, programme: &Programme, info: &ExportInfo, room: &str, session: &Session) {
+/// The programme's speakers and track names by id, read once for the whole export.
+struct Entries<'a> {
+    speakers: HashMap<&'a str, &'a Speaker>,
+    tracks: HashMap<&'a str, &'a str>,
+}
+
+fn event(xml: &mut String, entries: &Entries<'_>, info: &ExportInfo, room: &str, session: &Session) {
     let start = session.start.to_offset(info.venue);
-    let track = session
-        .track
-        .as_ref()
-        .and_then(|id| programme.tracks.iter().find(|t| &t.source_id == id));
+    let track = session.track.as_deref().and_then(|id| entries.tracks.get(id).copied());
     let element = |xml: &mut String, name: &str, text: Option<&str>| {
         let _ = writeln!(xml, "      <{name}>{}</{name}>", escape(text.unwrap_or_default()));
     };
@@ -97,14 +109,14 @@ fn event(xml: &mut String, programme: &Programme, info: &ExportInfo, room: &str,
     element(xml, "duration", Some(&duration(session)));
     element(xml, "abstract", session.abstract_text.as_deref());
     element(xml, "slug", Some(&session.slug));
-    element(xml, "track", track.map(|t| t.name.as_str()));
+    element(xml, "track", track);
     element(xml, "language", session.language.as_deref());
     element(xml, "description", session.description.as_deref());
     xml.push_str("      <persons>\n");
     for speaker in session
         .speakers
         .iter()
-        .filter_map(|id| programme.speakers.iter().find(|s| &s.source_id == id))
+        .filter_map(|id| entries.speakers.get(id.as_str()))
     {
         let key = if is_code(&speaker.source_id) { "code" } else { "guid" };
         let (id, name) = (escape(&speaker.source_id), escape(&speaker.name));
