@@ -9,7 +9,7 @@ use time::macros::format_description;
 
 use super::days::days;
 use super::{ExportInfo, duration, is_code};
-use crate::domain::escape_html as escape;
+use crate::domain::escape_html;
 use crate::programme::model::{Programme, Session, Speaker};
 
 pub fn frab_xml(programme: &Programme, info: &ExportInfo) -> String {
@@ -134,6 +134,12 @@ fn event(xml: &mut String, entries: &Entries<'_>, info: &ExportInfo, room: &str,
     xml.push_str("      </links>\n");
     element(xml, "url", Some(&info.session_url(&session.slug)));
     xml.push_str("    </event>\n");
+}
+
+/// Text for an element or a quoted attribute, without the control characters XML 1.0 cannot hold.
+fn escape(text: &str) -> String {
+    let allowed = |c: &char| !c.is_control() || matches!(c, '\t' | '\n' | '\r');
+    escape_html(&text.chars().filter(allowed).collect::<String>())
 }
 
 fn rfc3339(time: time::OffsetDateTime) -> String {

@@ -150,3 +150,12 @@ fn the_calendar_holds_only_the_sessions_it_is_given() {
     assert_eq!(calendar.matches("BEGIN:VEVENT").count(), 2);
     assert!(calendar.contains("UID:9007@conf.example.org"));
 }
+
+#[test]
+fn the_frab_export_is_well_formed_whatever_the_titles_hold() {
+    let mut programme = programme(PRETALX);
+    programme.sessions[0].title = "Tags <b> & \"quotes\" and a bell \u{7}".into();
+    let xml = frab_xml(&programme, &info());
+    let imported = import::parse(xml.as_bytes(), offset!(-4)).unwrap().programme;
+    assert_eq!(imported.sessions[0].title, "Tags <b> & \"quotes\" and a bell");
+}
