@@ -33,19 +33,26 @@ pub enum Entry {
 
 impl fmt::Display for Entry {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Schedule => write!(f, "Schedule"),
-            Self::Day(id) => write!(f, "Day '{id}'"),
-            Self::Room(id) => write!(f, "Room '{id}'"),
-            Self::Track(id) => write!(f, "Track '{id}'"),
-            Self::Session(id) => write!(f, "Session '{id}'"),
-            Self::Speaker(id) => write!(f, "Speaker '{id}'"),
+        let (kind, id) = match self {
+            Self::Schedule => return write!(f, "Schedule"),
+            Self::Day(id) => ("Day", id),
+            Self::Room(id) => ("Room", id),
+            Self::Track(id) => ("Track", id),
+            Self::Session(id) => ("Session", id),
+            Self::Speaker(id) => ("Speaker", id),
+        };
+        if id.is_empty() {
+            write!(f, "{kind} without an id")
+        } else {
+            write!(f, "{kind} '{id}'")
         }
     }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Problem {
+    #[error("is not an object with fields")]
+    NotAnObject,
     #[error("{0} is missing")]
     Missing(&'static str),
     #[error("{0} is not a text")]

@@ -22,7 +22,7 @@ impl<'a> Fields<'a> {
     pub(super) fn of(value: &'a Value, entry: Entry) -> Result<Self, ImportError> {
         match value.as_object() {
             Some(object) => Ok(Self { object, entry }),
-            None => Err(ImportError::entry(entry, Problem::Missing("its fields"))),
+            None => Err(ImportError::entry(entry, Problem::NotAnObject)),
         }
     }
 

@@ -317,3 +317,9 @@ fn the_sample_programme_the_shipped_event_feeds_reads_whole() {
             .all(|s| small_rooms(&s.room))
     );
 }
+
+#[test]
+fn an_entry_that_is_not_an_object_is_named() {
+    let file = sessionize(json!([]), json!(["XYZ"]));
+    assert_eq!(error_of(file), "Speaker without an id: is not an object with fields");
+}
