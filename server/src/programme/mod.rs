@@ -2,6 +2,9 @@
 //! (pretalx, frab XML, Sessionize) and published as pages and as the exports conference apps read.
 
 pub mod changes;
+pub mod export;
+pub mod import;
+pub mod markdown;
 pub mod model;
 
 pub use changes::{Changes, Moved, Slot, changes};
