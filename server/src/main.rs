@@ -1,15 +1,21 @@
 //! `conference serve` (the default) runs the site; `conference migrate` applies
 //! migrations; `conference orders` and `conference outbox` print every order or
 //! email as a line of JSON; `conference catalogue` prints what pages are prerendered from;
-//! `conference backup PATH` copies a live SQLite database.
+//! `conference backup PATH` copies a live SQLite database; `conference programme import FILE`
+//! reports, and with `--apply` applies, a programme exported from pretalx or Sessionize.
 
+use std::ffi::OsString;
+use std::path::PathBuf;
 use std::process::ExitCode;
+
+use anyhow::Context;
 
 use conference::catalogue::PrerenderInput;
 use conference::domain::{EmailAddress, PersonName};
 use conference::event::Event;
+use conference::programme::import;
 use conference::settings::Settings;
-use conference::startup::Application;
+use conference::startup::{Application, feed_sample_programme};
 use conference::store::{BackupError, Store, describe_database};
 use tracing_subscriber::EnvFilter;
 
@@ -20,7 +26,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 const USAGE: &str =
     "usage: conference [serve | migrate | orders | outbox | catalogue | backup PATH | admin hash-password |
-                   admin create-owner --email EMAIL]
+                   admin create-owner --email EMAIL | programme import FILE [--apply]]
 
   serve     run the website (the default)
   migrate   apply database migrations and exit
@@ -37,6 +43,10 @@ const USAGE: &str =
   admin create-owner --email EMAIL [--name NAME]
             create an owner's account in the back office; the password (at least
             12 characters) is read from standard input
+  programme import FILE [--apply]
+            read FILE (pretalx's schedule.json, frab XML or Sessionize JSON) and print,
+            as JSON, what importing it would change; --apply applies it as a new
+            version. Exit status 0: applied or nothing to do; 1: refused (why, on stderr)
 
 Settings come from the environment: PORT, BIND, DATA_DIR, DATABASE_URL,
 CONFERENCE_FILE, WEB_DIR, PUBLIC_URL, STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY,
@@ -52,7 +62,7 @@ and SMTP_URL, and never uses the offline sandbox or mail files.";
 fn main() -> ExitCode {
     let command = std::env::args().nth(1);
     match command.as_deref() {
-        None | Some("serve" | "migrate" | "orders" | "outbox" | "backup") => {}
+        None | Some("serve" | "migrate" | "orders" | "outbox" | "backup" | "programme") => {}
         Some("admin") if std::env::args().nth(2).as_deref() == Some("create-owner") => {}
         Some("admin") => return admin(std::env::args().nth(2).as_deref()),
         Some("catalogue") => return catalogue(),
@@ -83,6 +93,7 @@ fn main() -> ExitCode {
             Some("migrate") => migrate(&settings).await,
             Some(listing @ ("orders" | "outbox")) => print_listing(&settings, listing).await,
             Some("backup") => backup(&settings, std::env::args_os().nth(2)).await,
+            Some("programme") => import_programme(&settings, std::env::args_os().skip(2).collect()).await,
             Some("admin") => create_owner(&settings, std::env::args().skip(3).collect()).await,
             _ => serve(settings).await,
         }
@@ -193,6 +204,10 @@ async fn serve(settings: Settings) -> anyhow::Result<()> {
         Some(_) => tracing::info!("payment gateway: stripe"),
         None => tracing::info!("payment gateway: sandbox (offline test payments; set STRIPE_SECRET_KEY for Stripe)"),
     }
+    let store = Store::connect(&settings.database_url).await?;
+    store.migrate().await.context("cannot apply the database migrations")?;
+    feed_sample_programme(&store, &event).await?;
+    store.close().await;
     let public_url = settings.public_url.clone();
     let mail_worker = settings.mail.worker;
     let application = Application::build(settings, event).await?;
@@ -280,6 +295,48 @@ async fn backup(settings: &Settings, path: Option<std::ffi::OsString>) -> anyhow
     store.backup_to(&path).await?;
     tracing::info!(database = %describe_database(&settings.database_url), backup = %path.display(), "backup written");
     store.close().await;
+    Ok(())
+}
+
+const PROGRAMME_USAGE: &str = "usage: conference programme import FILE [--apply]";
+
+/// `conference programme import FILE [--apply]`: prints what importing FILE would change, as the back office's import
+/// call answers it, and applies it with `--apply`.
+async fn import_programme(settings: &Settings, arguments: Vec<OsString>) -> anyhow::Result<()> {
+    let mut arguments = arguments.into_iter();
+    if arguments.next().is_none_or(|command| command != "import") {
+        anyhow::bail!(PROGRAMME_USAGE);
+    }
+    let (mut file, mut apply) = (None, false);
+    for argument in arguments {
+        match argument {
+            flag if flag == "--apply" => apply = true,
+            path if file.is_none() => file = Some(PathBuf::from(path)),
+            _ => anyhow::bail!(PROGRAMME_USAGE),
+        }
+    }
+    let path = file.context(PROGRAMME_USAGE)?;
+    let event = Event::load(&settings.conference_file)?;
+    let bytes = std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
+    let imported =
+        import::parse(&bytes, event.starts_at.offset()).with_context(|| format!("{} is refused", path.display()))?;
+    let store = Store::connect(&settings.database_url).await?;
+    store.migrate().await.context("cannot apply the database migrations")?;
+    let report = if apply {
+        let applied = store
+            .apply_programme(&imported.programme, imported.format.as_str(), "command line")
+            .await;
+        applied.map(|applied| {
+            serde_json::json!({ "format": imported.format.as_str(), "changes": applied.changes, "version": applied.version })
+        })
+    } else {
+        store.programme().await.map_err(Into::into).map(|current| {
+            let changes = conference::programme::changes(&current, &imported.programme);
+            serde_json::json!({ "format": imported.format.as_str(), "changes": changes })
+        })
+    };
+    store.close().await;
+    println!("{}", report?);
     Ok(())
 }
 

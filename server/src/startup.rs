@@ -14,6 +14,7 @@ use crate::event::Event;
 use crate::middleware::RateLimiter;
 use crate::orders;
 use crate::payments::{PaymentGateway, SandboxGateway, StripeGateway};
+use crate::programme::import;
 use crate::settings::Settings;
 use crate::state::AppState;
 use crate::store::{Store, describe_database};
@@ -207,4 +208,26 @@ async fn shutdown_signal() {
         () = terminate => {},
     }
     tracing::info!("shutting down");
+}
+
+/// Feeds the event file's sample programme to a site that has no programme yet, so that a new site shows its programme
+/// pages; the organizer's first import replaces it. A sample that cannot be read or parsed stops the start-up, naming
+/// the file, as an invalid event file does.
+pub async fn feed_sample_programme(store: &Store, event: &Event) -> anyhow::Result<()> {
+    let Some(path) = &event.programme_sample else {
+        return Ok(());
+    };
+    if store.programme_version().await?.is_some() {
+        return Ok(());
+    }
+    let file = std::fs::read(path).with_context(|| format!("cannot read the sample programme {}", path.display()))?;
+    let imported = import::parse(&file, event.starts_at.offset())
+        .with_context(|| format!("the sample programme {} is invalid", path.display()))?;
+    let applied = store
+        .apply_programme(&imported.programme, imported.format.as_str(), "sample programme")
+        .await?;
+    if let Some(version) = applied.version {
+        tracing::info!(file = %path.display(), version, "sample programme fed to a site that had none");
+    }
+    Ok(())
 }

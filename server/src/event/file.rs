@@ -18,6 +18,16 @@ pub struct EventFile {
     pub seller: Option<SellerSection>,
     pub sponsors: Option<SponsorsSection>,
     pub waiting_list: Option<WaitingListSection>,
+    pub programme: Option<ProgrammeSection>,
+}
+
+/// Where the programme comes from before the organizer imports one; optional.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProgrammeSection {
+    /// A sample programme in pretalx's format, relative to the event file: fed at first start to a site that has no
+    /// programme yet, so that every page shows something until the organizer imports the real one.
+    pub sample: Option<String>,
 }
 
 /// How the waiting list for what sold out offers what comes back; optional.

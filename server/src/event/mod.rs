@@ -60,6 +60,8 @@ pub struct Event {
     pub sponsor_deadlines: Vec<SponsorDeadline>,
     /// How long a waiting-list offer holds its units.
     pub offer_hours: u32,
+    /// The sample programme fed at first start (`[programme] sample`), resolved against the event file's folder.
+    pub programme_sample: Option<PathBuf>,
 }
 
 #[derive(Debug, Clone)]
@@ -181,7 +183,11 @@ impl Event {
             path: path.to_owned(),
             source,
         })?;
-        Self::parse(&source, path)
+        let mut event = Self::parse(&source, path)?;
+        if let (Some(sample), Some(folder)) = (&event.programme_sample, path.parent()) {
+            event.programme_sample = Some(folder.join(sample));
+        }
+        Ok(event)
     }
 
     /// Parses the text of an event file; `path` only names it in errors.
@@ -244,6 +250,7 @@ fn from_file(file: file::EventFile) -> Result<Event, Invalid> {
         seller,
         sponsors,
         waiting_list,
+        programme,
     } = file;
     let starts_at = instant(&event.starts_at, "event.starts_at")?;
     let ends_at = instant(&event.ends_at, "event.ends_at")?;
@@ -310,6 +317,7 @@ fn from_file(file: file::EventFile) -> Result<Event, Invalid> {
         offer_hours: waiting_list
             .and_then(|section| section.offer_hours)
             .map_or(DEFAULT_OFFER_HOURS, |hours| hours.0),
+        programme_sample: programme.and_then(|section| section.sample).map(PathBuf::from),
         tickets: tickets_from_file(tickets)?,
         merchandise: merchandise_from_file(merchandise)?,
         sponsorship_tiers: sponsorship_from_file(sponsorship_tiers)?,

@@ -326,3 +326,23 @@ fn phases_must_end_in_order_and_the_last_must_not_end() {
     let error = parse(&ending).unwrap_err().to_string();
     assert!(error.contains("the last phase has neither until nor units"), "{error}");
 }
+
+#[test]
+fn the_shipped_event_names_its_sample_programme_beside_the_event_file() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../conference.toml");
+    let event = Event::load(&path).unwrap();
+
+    let sample = event
+        .programme_sample
+        .expect("the shipped event feeds a sample programme");
+    assert_eq!(sample, path.parent().unwrap().join("programme.sample.json"));
+    assert!(sample.is_file(), "{} is missing", sample.display());
+}
+
+#[test]
+fn an_event_without_a_programme_section_has_no_sample() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/codewave-2027.toml");
+    let event = Event::load(&path).unwrap();
+
+    assert_eq!(event.programme_sample, None);
+}
