@@ -137,6 +137,15 @@ on_both_databases! {
         assert_eq!(again["changes"]["sessionsAdded"], 0);
         assert_eq!(again["changes"]["moved"], json!([]));
         assert_eq!(programme(&app).await["version"], 1, "the same file makes no version");
+        let logged: Vec<(String, String)> =
+            sqlx::query_as("SELECT actor, detail FROM audit_log WHERE action = 'programme_imported'")
+                .fetch_all(&app.database().await)
+                .await
+                .unwrap();
+        assert_eq!(logged.len(), 1, "one import changed something: {logged:?}");
+        assert_eq!(logged[0].0, "API token");
+        let detail: Value = serde_json::from_str(&logged[0].1).unwrap();
+        assert_eq!(detail, json!({ "version": 1, "format": "pretalx" }));
     }
 }
 
