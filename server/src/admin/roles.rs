@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 pub enum Role {
     /// Everything, and people.
     Owner,
-    /// Orders, refunds, exports, codes, sponsors, invoices and emails.
+    /// Orders, refunds, exports, codes, sponsors, invoices, emails and the programme.
     Manager,
     /// Reads orders, resends emails, writes notes; no refunds, no exports.
     Support,
@@ -106,6 +106,7 @@ pub const CALLS: &[(&str, &str, Access)] = &[
     ("GET", "/api/admin/invoices/ledger.csv", MANAGERS),
     ("GET", "/api/admin/invoices/pdfs.zip", MANAGERS),
     ("GET", "/api/admin/invoices/{number}", MANAGERS),
+    ("POST", "/api/admin/programme/import", MANAGERS),
     ("POST", "/api/admin/check-in", DOOR),
     ("POST", "/api/admin/check-in/batch", DOOR),
     ("GET", "/api/admin/check-in/list", DOOR),

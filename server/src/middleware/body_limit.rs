@@ -1,4 +1,5 @@
-//! Request bodies are small JSON forms, but for a sponsor's logo (up to 1 MB). A larger one is answered 413 in the JSON
+//! Request bodies are small JSON forms, but for a sponsor's logo (up to 1 MB) and the programme's file (up to 5 MB).
+//! A larger one is answered 413 in the JSON
 //! error format only after the rest of it has been read and thrown away (up to a
 //! bound), as nginx's lingering close does: clients that write their whole body
 //! before reading (Node's fetch, Python's http.client) would otherwise see the
@@ -16,20 +17,35 @@ use http_body_util::BodyExt;
 use crate::error::{ApiError, BODY_TOO_LARGE};
 use crate::sponsors::MAX_LOGO_BYTES;
 
-/// The largest body a call accepts, but for a sponsor's logo.
+/// The largest body a call accepts, but for the files below.
 pub const MAX_BODY_BYTES: usize = 64 * 1024;
-const LOGO_PATH: &str = "/api/sponsor/logo";
+/// The largest programme file an import accepts.
+const MAX_PROGRAMME_BYTES: usize = 5 * 1024 * 1024;
+/// The calls that take a file, with their limit and what a larger one is answered.
+const FILE_CALLS: [(&str, usize, &str); 2] = [
+    (
+        "/api/sponsor/logo",
+        MAX_LOGO_BYTES,
+        "The logo is over 1 MB: please send a smaller file.",
+    ),
+    (
+        "/api/admin/programme/import",
+        MAX_PROGRAMME_BYTES,
+        "The programme file is over 5 MB: please send a smaller file.",
+    ),
+];
 /// How much of an oversized body is read before the answer, and for how long at most.
 const DRAIN_BYTES: usize = 16 * 1024 * 1024;
 const DRAIN_TIME: Duration = Duration::from_secs(10);
 
 pub async fn limit_body(request: Request, next: Next) -> Response {
     let (parts, body) = request.into_parts();
-    let (limit, message) = if parts.uri.path() == LOGO_PATH {
-        (MAX_LOGO_BYTES, "The logo is over 1 MB: please send a smaller file.")
-    } else {
-        (MAX_BODY_BYTES, BODY_TOO_LARGE)
-    };
+    let (limit, message) = FILE_CALLS
+        .iter()
+        .find(|(path, ..)| *path == parts.uri.path())
+        .map_or((MAX_BODY_BYTES, BODY_TOO_LARGE), |(_, limit, message)| {
+            (*limit, *message)
+        });
     let declared = parts
         .headers
         .get(header::CONTENT_LENGTH)

@@ -9,6 +9,7 @@ use sqlx::any::AnyRow;
 use sqlx::{Any, AnyConnection, Row, Transaction};
 use time::OffsetDateTime;
 
+use super::admin::record_audit;
 use super::{Backend, Store, now_millis};
 use crate::programme::{Changes, Link, Programme, Room, Session, SessionKind, Speaker, Track, changes};
 
@@ -62,7 +63,8 @@ impl Store {
         Ok(programme)
     }
 
-    /// Makes `imported` the programme, when it changes anything, as version n + 1 with its report.
+    /// Makes `imported` the programme, when it changes anything, as version n + 1 with its report, logged as
+    /// `actor`'s change.
     pub async fn apply_programme(
         &self,
         imported: &Programme,
@@ -94,6 +96,8 @@ impl Store {
         .bind(actor)
         .execute(&mut *tx)
         .await?;
+        let detail = serde_json::json!({ "version": number, "format": format });
+        record_audit(&mut *tx, actor, "programme_imported", None, &detail).await?;
         tx.commit().await?;
         Ok(AppliedProgramme {
             changes,

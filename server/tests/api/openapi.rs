@@ -83,6 +83,7 @@ const OPERATIONS: &[(&str, &str)] = &[
     ("get", "/api/admin/invoices/ledger.csv"),
     ("get", "/api/admin/invoices/pdfs.zip"),
     ("get", "/api/admin/invoices/{number}"),
+    ("post", "/api/admin/programme/import"),
     ("get", "/healthz"),
     ("get", "/readyz"),
     ("get", "/metrics"),

@@ -16,6 +16,7 @@ mod invoices;
 mod orders;
 mod pickups;
 mod presales;
+mod programme;
 mod refunds;
 mod responses;
 mod session;
@@ -51,4 +52,5 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(codes::router())
         .merge(invoices::router())
         .merge(pickups::router())
+        .merge(programme::router())
 }
