@@ -318,8 +318,8 @@ async fn import_programme(settings: &Settings, arguments: Vec<OsString>) -> anyh
     let path = file.context(PROGRAMME_USAGE)?;
     let event = Event::load(&settings.conference_file)?;
     let bytes = std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
-    let imported =
-        import::parse(&bytes, event.starts_at.offset()).with_context(|| format!("{} is refused", path.display()))?;
+    let venue = event.starts_at.offset();
+    let imported = import::parse(&bytes, venue).with_context(|| format!("{} is refused", path.display()))?;
     let store = Store::connect(&settings.database_url).await?;
     store.migrate().await.context("cannot apply the database migrations")?;
     let report = if apply {
@@ -327,11 +327,12 @@ async fn import_programme(settings: &Settings, arguments: Vec<OsString>) -> anyh
             .apply_programme(&imported.programme, imported.format.as_str(), "command line")
             .await;
         applied.map(|applied| {
-            serde_json::json!({ "format": imported.format.as_str(), "changes": applied.changes, "version": applied.version })
+            let changes = applied.changes.at_offset(venue);
+            serde_json::json!({ "format": imported.format.as_str(), "changes": changes, "version": applied.version })
         })
     } else {
         store.programme().await.map_err(Into::into).map(|current| {
-            let changes = conference::programme::changes(&current, &imported.programme);
+            let changes = conference::programme::changes(&current, &imported.programme).at_offset(venue);
             serde_json::json!({ "format": imported.format.as_str(), "changes": changes })
         })
     };

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
-use time::OffsetDateTime;
+use time::{OffsetDateTime, UtcOffset};
 
 use super::model::{Programme, Session};
 
@@ -52,6 +52,18 @@ pub struct Slot {
 impl Changes {
     pub fn is_empty(&self) -> bool {
         *self == Self::default()
+    }
+
+    /// The moves' times at `offset`: the stored programme's times come back in UTC, and the organizer reads every
+    /// time in the venue's, as the file has them.
+    pub fn at_offset(mut self, offset: UtcOffset) -> Self {
+        for moved in &mut self.moved {
+            for slot in [&mut moved.from, &mut moved.to] {
+                slot.start = slot.start.to_offset(offset);
+                slot.end = slot.end.to_offset(offset);
+            }
+        }
+        self
     }
 }
 

@@ -5,7 +5,6 @@ use axum::Json;
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, State};
 use serde::{Deserialize, Serialize};
-use time::UtcOffset;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -88,7 +87,7 @@ async fn import_programme(
         let current = state.store.programme().await?;
         return Ok(Json(ImportAnswer {
             format: format.as_str(),
-            changes: in_venue_time(changes(&current, &programme), venue),
+            changes: changes(&current, &programme).at_offset(venue),
             version: None,
         }));
     }
@@ -102,20 +101,9 @@ async fn import_programme(
         })?;
     Ok(Json(ImportAnswer {
         format: format.as_str(),
-        changes: in_venue_time(applied.changes, venue),
+        changes: applied.changes.at_offset(venue),
         version: applied.version,
     }))
-}
-
-/// The stored programme's times come back in UTC; the organizer reads every time in the venue's, as the file has them.
-fn in_venue_time(mut changes: Changes, venue: UtcOffset) -> Changes {
-    for moved in &mut changes.moved {
-        for slot in [&mut moved.from, &mut moved.to] {
-            slot.start = slot.start.to_offset(venue);
-            slot.end = slot.end.to_offset(venue);
-        }
-    }
-    changes
 }
 
 fn invalid_file(message: String) -> ApiError {
