@@ -27,6 +27,7 @@ mod presales_and_draws;
 mod pricing;
 mod privacy;
 mod programme;
+mod programme_exports;
 mod sandbox_cards;
 mod smtp_sink;
 mod sponsors;
