@@ -37,6 +37,7 @@ pub fn app(state: AppState) -> Router {
     let (health, health_contract) = api::health_router().split_for_parts();
     let (metrics, metrics_contract) = api::metrics_router().split_for_parts();
     let (unsubscribe, unsubscribe_contract) = api::unsubscribe_router().split_for_parts();
+    let (schedule_exports, schedule_exports_contract) = api::schedule_exports_router().split_for_parts();
     let (waitlist_confirm, waitlist_confirm_contract) = api::waitlist_confirm_router().split_for_parts();
     let (waiting_list_pages, waiting_list_pages_contract) = api::waiting_list_pages_router().split_for_parts();
     let (catalogue, catalogue_contract) = api::catalogue_router(Arc::new(api::CatalogueRoutes {
@@ -51,6 +52,7 @@ pub fn app(state: AppState) -> Router {
             health_contract,
             metrics_contract,
             unsubscribe_contract,
+            schedule_exports_contract,
             waitlist_confirm_contract,
             waiting_list_pages_contract,
         ],
@@ -62,6 +64,7 @@ pub fn app(state: AppState) -> Router {
         .merge(health)
         .merge(metrics)
         .merge(unsubscribe)
+        .merge(schedule_exports)
         .merge(waitlist_confirm)
         .merge(waiting_list_pages)
         .method_not_allowed_fallback(api::method_not_allowed)

@@ -27,6 +27,7 @@ mod presales_and_draws;
 mod pricing;
 mod privacy;
 mod programme;
+mod programme_exports;
 mod programme_import;
 mod programme_sample;
 mod sandbox_cards;

@@ -3,6 +3,7 @@
 
 mod c3voc_json;
 mod days;
+mod event_info;
 mod frab_xml;
 mod ics;
 
