@@ -22,7 +22,13 @@ import https from "node:https";
 import { cpus, tmpdir } from "node:os";
 import path from "node:path";
 
-import { freePort, serverBinary, sleep, untilReady } from "./lib/server.mjs";
+import {
+  eventFileWithLimit,
+  freePort,
+  serverBinary,
+  sleep,
+  untilReady,
+} from "./lib/server.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const buyers = Number(process.argv[2] ?? 300);
@@ -60,20 +66,6 @@ function psql(db, sql) {
     .map((line) => line.split("\t"));
 }
 
-/** The shipped event file with enough VIP passes that no buyer meets a sellout. */
-function eventFile(dir) {
-  const blocks = readFileSync(path.join(root, "conference.toml"), "utf8").split(
-    "[[tickets]]",
-  );
-  const vip = blocks.findIndex((block) => block.includes('type = "vip"'));
-  blocks[vip] = blocks[vip].replace(
-    /^limit = \d+$/m,
-    `limit = ${4 * buyers + 100}`,
-  );
-  const file = path.join(dir, "conference.toml");
-  writeFileSync(file, blocks.join("[[tickets]]"));
-  return file;
-}
 
 /**
  * deploy/nginx.conf as committed, with only its machine-specific lines swapped. Each
@@ -328,7 +320,8 @@ async function startCluster(dir, children) {
     http: await freePort(),
     https: await freePort(),
   };
-  const conferenceFile = eventFile(dir);
+  // Enough VIP passes that no buyer meets a sellout.
+  const conferenceFile = eventFileWithLimit(root, dir, "vip", 4 * buyers + 100);
   const instance = (name, port, mailWorker) => {
     mkdirSync(path.join(dir, name));
     // A clean environment: nothing from the caller's (Stripe keys, SMTP, PUBLIC_URL).

@@ -33,10 +33,13 @@ function upcomingEdition(): string {
   const shipped = readFileSync(path.join(root, 'conference.toml'), 'utf8');
   writeFileSync(
     file,
-    shipped.replace(
-      /^(\w+ = )(\d{4})(-\d\d-\d\d)/gm,
-      (_, key: string, year: string, rest: string) => `${key}${Number(year) + 2}${rest}`,
-    ),
+    shipped
+      .replace(
+        /^(\w+ = )(\d{4})(-\d\d-\d\d)/gm,
+        (_, key: string, year: string, rest: string) => `${key}${Number(year) + 2}${rest}`,
+      )
+      // The sample programme is named relative to the event file, which is written elsewhere.
+      .replace(/^sample = "(.+)"$/m, (_, sample: string) => `sample = ${JSON.stringify(path.join(root, sample))}`),
   );
   return file;
 }

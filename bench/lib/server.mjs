@@ -33,8 +33,19 @@ export function eventFileWithLimit(root, dir, type, limit) {
   const ticket = blocks.findIndex((block) => block.includes(`type = "${type}"`));
   blocks[ticket] = blocks[ticket].replace(/^limit = \d+$/m, `limit = ${limit}`);
   const file = path.join(dir, "conference.toml");
-  writeFileSync(file, blocks.join("[[tickets]]"));
+  writeFileSync(file, withSampleProgrammeOf(root, blocks.join("[[tickets]]")));
   return file;
+}
+
+/**
+ * An event file's text, written away from the repository, with its sample programme still found: the file names it
+ * relative to itself.
+ */
+export function withSampleProgrammeOf(root, eventFile) {
+  return eventFile.replace(
+    /^sample = "(.+)"$/m,
+    (_, sample) => `sample = ${JSON.stringify(path.join(root, sample))}`,
+  );
 }
 
 /** CPU seconds process `pid` has used so far (Linux only), to tell a busy machine from a slow server. */
