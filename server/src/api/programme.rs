@@ -107,11 +107,10 @@ struct SpeakerAnswer {
     )
 )]
 async fn programme(State(state): State<AppState>) -> Result<impl IntoResponse, ApiError> {
-    let programme = state.store.programme().await?;
-    let version = state.store.programme_version().await?;
+    let current = state.store.versioned_programme().await?;
     let answer = answer(
-        programme,
-        version,
+        current.programme,
+        current.version.map(|version| version.number),
         state.event.timezone.clone(),
         state.event.starts_at.offset(),
     );

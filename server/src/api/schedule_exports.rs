@@ -17,13 +17,9 @@ use crate::precompressed::Precompressed;
 use crate::programme::Programme;
 use crate::programme::export::{ExportInfo, c3voc_json, frab_xml, ics};
 use crate::state::AppState;
-use crate::store::{ProgrammeVersion, Store};
 
 /// Public, but an import changes them: clients ask again each time, and a current copy costs them a 304.
 const CACHE_CONTROL: &str = "no-cache";
-
-/// How often a read is tried again when imports keep being applied under it.
-const READ_ATTEMPTS: usize = 3;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -116,7 +112,9 @@ impl ScheduleFiles {
         if let Some(rendered) = self.rendered(number) {
             return Ok(rendered);
         }
-        let (programme, version) = read_programme(&state.store).await?;
+        // The version may have moved on since it was asked for: render what this snapshot holds, under its number.
+        let current = state.store.versioned_programme().await?;
+        let (programme, version) = (current.programme, current.version.ok_or_else(no_programme)?);
         let published_at = OffsetDateTime::from_unix_timestamp_nanos(i128::from(version.applied_at) * 1_000_000)
             .map_err(|error| ApiError::Internal(anyhow::Error::new(error).context("a version's applied_at")))?;
         let info = ExportInfo::for_event(&state.event, &state.settings.public_url, version.number, published_at);
@@ -164,26 +162,6 @@ impl RenderedVersion {
             ),
         }
     }
-}
-
-/// The programme and the version it is. The two are separate reads, so an import applied between them shows as a
-/// newer version after the programme was read: then both are read again.
-async fn read_programme(store: &Store) -> Result<(Programme, ProgrammeVersion), ApiError> {
-    for _ in 0..READ_ATTEMPTS {
-        let version = store
-            .programme_versions()
-            .await?
-            .into_iter()
-            .next()
-            .ok_or_else(no_programme)?;
-        let programme = store.programme().await?;
-        if store.programme_version().await? == Some(version.number) {
-            return Ok((programme, version));
-        }
-    }
-    Err(ApiError::Unavailable(anyhow::anyhow!(
-        "the programme changed under {READ_ATTEMPTS} reads in a row"
-    )))
 }
 
 fn no_programme() -> ApiError {

@@ -2,6 +2,7 @@
 //! by its source's stable id (`guid`, `code` or `id`) so that importing the same conference again updates it in place.
 //! Texts that may carry Markdown are kept as the source wrote them and rendered when shown.
 
+use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -44,7 +45,8 @@ pub struct Speaker {
     pub links: Vec<Link>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Stored as JSON beside its speaker or session.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Link {
     pub title: String,
     pub url: String,

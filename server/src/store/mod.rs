@@ -51,7 +51,7 @@ pub use orders::{NewPendingOrder, OverdueOrder, PaidTransition};
 pub use outbox::{ClaimedEmail, EMAIL_STATUSES, EmailKind, OutboxEmail};
 pub use pickups::{Handover, PickLine};
 pub use presales::{NewPresale, Presale};
-pub use programme::{AppliedProgramme, ApplyProgrammeError, ProgrammeVersion};
+pub use programme::{AppliedProgramme, ApplyProgrammeError, ProgrammeVersion, VersionedProgramme};
 pub use refunds::{BeginRefundError, NewRefund, RefundRecord, RefundStatus};
 pub use reports::{OrderFilter, OrderTotals, Page, Sale, StockLevel};
 pub use reserve_error::ReserveError;

@@ -4,7 +4,6 @@
 
 use std::collections::HashMap;
 
-use serde::{Deserialize, Serialize};
 use sqlx::any::AnyRow;
 use sqlx::{Any, AnyConnection, Row, Transaction};
 use time::OffsetDateTime;
@@ -19,6 +18,14 @@ pub struct AppliedProgramme {
     pub changes: Changes,
     /// The version it made; none when it changed nothing.
     pub version: Option<i64>,
+}
+
+/// The programme as one snapshot left it, with the import that made it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VersionedProgramme {
+    pub programme: Programme,
+    /// None before the first import.
+    pub version: Option<ProgrammeVersion>,
 }
 
 /// One applied import.
@@ -47,20 +54,31 @@ pub enum ApplyProgrammeError {
     Database(#[from] sqlx::Error),
 }
 
-/// A link as its JSON column keeps it.
-#[derive(Serialize, Deserialize)]
-struct StoredLink {
-    title: String,
-    url: String,
-}
-
 impl Store {
     /// The current programme: rooms and tracks in their order, speakers in the source's, sessions by start, then room.
     pub async fn programme(&self) -> Result<Programme, sqlx::Error> {
+        Ok(self.versioned_programme().await?.programme)
+    }
+
+    /// The current programme and the version that made it (none before the first import), read from one snapshot:
+    /// an import applied meanwhile shows in neither or in both.
+    pub async fn versioned_programme(&self) -> Result<VersionedProgramme, sqlx::Error> {
         let mut tx = self.pool.begin().await?;
+        if self.backend == Backend::Postgres {
+            // PostgreSQL's default gives each statement its own snapshot; SQLite's read transaction keeps its first.
+            sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+                .execute(&mut *tx)
+                .await?;
+        }
+        let version = sqlx::query(&format!("{VERSION_COLUMNS} ORDER BY number DESC LIMIT 1"))
+            .fetch_optional(&mut *tx)
+            .await?
+            .as_ref()
+            .map(version_from_row)
+            .transpose()?;
         let programme = read_programme(&mut tx).await?;
         tx.commit().await?;
-        Ok(programme)
+        Ok(VersionedProgramme { programme, version })
     }
 
     /// Makes `imported` the programme, when it changes anything, as version n + 1 with its report, logged as
@@ -115,24 +133,26 @@ impl Store {
 
     /// Every applied import, newest first.
     pub async fn programme_versions(&self) -> Result<Vec<ProgrammeVersion>, sqlx::Error> {
-        sqlx::query(
-            "SELECT number, format, changes, applied_at, applied_by FROM programme_versions ORDER BY number DESC",
-        )
-        .fetch_all(&self.pool)
-        .await?
-        .iter()
-        .map(|row| {
-            let changes: String = row.try_get("changes")?;
-            Ok(ProgrammeVersion {
-                number: row.try_get("number")?,
-                format: row.try_get("format")?,
-                changes: serde_json::from_str(&changes).map_err(|error| decode_error("changes", error))?,
-                applied_at: row.try_get("applied_at")?,
-                applied_by: row.try_get("applied_by")?,
-            })
-        })
-        .collect()
+        sqlx::query(&format!("{VERSION_COLUMNS} ORDER BY number DESC"))
+            .fetch_all(&self.pool)
+            .await?
+            .iter()
+            .map(version_from_row)
+            .collect()
     }
+}
+
+const VERSION_COLUMNS: &str = "SELECT number, format, changes, applied_at, applied_by FROM programme_versions";
+
+fn version_from_row(row: &AnyRow) -> Result<ProgrammeVersion, sqlx::Error> {
+    let changes: String = row.try_get("changes")?;
+    Ok(ProgrammeVersion {
+        number: row.try_get("number")?,
+        format: row.try_get("format")?,
+        changes: serde_json::from_str(&changes).map_err(|error| decode_error("changes", error))?,
+        applied_at: row.try_get("applied_at")?,
+        applied_by: row.try_get("applied_by")?,
+    })
 }
 
 /// Two imports applied at once must not interleave into a mixed programme or two versions with one number. SQLite
@@ -464,26 +484,12 @@ fn session_from_row(row: &AnyRow, speakers_of: &mut HashMap<String, Vec<String>>
 }
 
 fn links_json(links: &[Link]) -> Result<String, sqlx::Error> {
-    let stored: Vec<StoredLink> = links
-        .iter()
-        .map(|link| StoredLink {
-            title: link.title.clone(),
-            url: link.url.clone(),
-        })
-        .collect();
-    serde_json::to_string(&stored).map_err(|error| sqlx::Error::Encode(error.into()))
+    serde_json::to_string(links).map_err(|error| sqlx::Error::Encode(error.into()))
 }
 
 fn links_from_row(row: &AnyRow) -> Result<Vec<Link>, sqlx::Error> {
     let json: String = row.try_get("links")?;
-    let stored: Vec<StoredLink> = serde_json::from_str(&json).map_err(|error| decode_error("links", error))?;
-    Ok(stored
-        .into_iter()
-        .map(|link| Link {
-            title: link.title,
-            url: link.url,
-        })
-        .collect())
+    serde_json::from_str(&json).map_err(|error| decode_error("links", error))
 }
 
 fn to_millis(at: OffsetDateTime) -> i64 {

@@ -334,3 +334,31 @@ on_both_databases! {
         assert_eq!(body["sessions"], json!([]));
     }
 }
+
+on_both_databases! {
+    /// A read while imports are applied sees one version's programme whole, under that version's number.
+    async fn a_read_during_imports_sees_one_version_whole(app) {
+        app.store.apply_programme(&conference(), "pretalx", "olga@example.com").await.unwrap();
+        let store = app.store.clone();
+        let imports = tokio::spawn(async move {
+            for round in 0..10 {
+                let next = if round % 2 == 0 { edited_conference() } else { conference() };
+                store.apply_programme(&next, "pretalx", "olga@example.com").await.unwrap();
+            }
+        });
+
+        let mut reads = Vec::new();
+        while !imports.is_finished() {
+            reads.push(app.store.versioned_programme().await.unwrap());
+        }
+        imports.await.unwrap();
+        reads.push(app.store.versioned_programme().await.unwrap());
+
+        for read in reads {
+            let number = read.version.expect("the first import was applied").number;
+            // Version 1 and every odd one after it applied the conference; the even ones its edit.
+            let expected = if number % 2 == 1 { conference() } else { edited_conference() };
+            assert_eq!(read.programme, expected, "version {number}");
+        }
+    }
+}
