@@ -202,8 +202,10 @@ async function approvedSponsorLink(base) {
     headers: { "content-type": "image/png", "x-sponsor-token": token },
     body: pngLogo(900, 300),
   });
-  need(logo.ok, `the logo was refused: ${logo.status} ${await logo.text()}`);
-  const { revision } = (await logo.json()).profile;
+  // need() builds its message before it looks: read the body once.
+  const logoAnswer = await logo.text();
+  need(logo.ok, `the logo was refused: ${logo.status} ${logoAnswer}`);
+  const { revision } = JSON.parse(logoAnswer).profile;
   const review = await fetch(`${base}/api/admin/sponsorships/${orderId}/review`, {
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Bearer ${ADMIN_TOKEN}` },
