@@ -18,6 +18,7 @@ pub mod payments;
 pub mod precompressed;
 pub mod pricing;
 pub mod programme;
+pub mod programme_site;
 pub mod secrets;
 pub mod settings;
 pub mod sponsors;

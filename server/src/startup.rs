@@ -15,6 +15,7 @@ use crate::middleware::RateLimiter;
 use crate::orders;
 use crate::payments::{PaymentGateway, SandboxGateway, StripeGateway};
 use crate::programme::import;
+use crate::programme_site::ProgrammeSite;
 use crate::settings::Settings;
 use crate::state::AppState;
 use crate::store::{Store, describe_database};
@@ -115,6 +116,7 @@ impl Application {
             mailer: Arc::new(mailer),
             mail_poll_every,
             state: AppState {
+                programme: Arc::new(ProgrammeSite::new(event.clone(), &settings.public_url)),
                 event,
                 catalogue: Arc::new(catalogue),
                 settings: Arc::new(settings),

@@ -9,6 +9,7 @@ use crate::event::Event;
 use crate::metrics::Metrics;
 use crate::middleware::RateLimiter;
 use crate::payments::{PaymentGateway, SandboxGateway};
+use crate::programme_site::ProgrammeSite;
 use crate::settings::Settings;
 use crate::store::Store;
 
@@ -17,6 +18,8 @@ pub struct AppState {
     pub event: Arc<Event>,
     /// What is for sale, ready to send.
     pub catalogue: Arc<CatalogueCache>,
+    /// The programme's current version, its pages and files.
+    pub programme: Arc<ProgrammeSite>,
     pub settings: Arc<Settings>,
     pub store: Store,
     pub gateway: Arc<dyn PaymentGateway>,

@@ -1,19 +1,21 @@
 //! The programme for apps: rooms, tracks, sessions and speakers as the last applied import left them, times in the
-//! venue's offset.
+//! venue's offset; serialised once a version.
 
-use std::collections::{BTreeSet, HashSet};
+use std::sync::Arc;
 
 use axum::Json;
 use axum::extract::State;
-use axum::http::header;
-use axum::response::IntoResponse;
+use axum::http::{HeaderMap, header};
+use axum::response::{IntoResponse, Response};
 use serde::Serialize;
-use time::{Date, OffsetDateTime, UtcOffset};
+use time::{Date, OffsetDateTime};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::error::{ApiError, ErrorBody};
-use crate::programme::{Programme, SessionKind};
+use crate::precompressed::Precompressed;
+use crate::programme::markdown::to_html;
+use crate::programme_site::{CACHE_CONTROL, View};
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -32,7 +34,7 @@ struct ProgrammeAnswer {
     /// In the schedule's order, left to right.
     rooms: Vec<RoomAnswer>,
     tracks: Vec<TrackAnswer>,
-    /// By start, then room.
+    /// By start, then room; cancelled sessions too.
     sessions: Vec<SessionAnswer>,
     /// In the source's order.
     speakers: Vec<SpeakerAnswer>,
@@ -81,6 +83,9 @@ struct SessionAnswer {
     /// Markdown, as the source wrote it.
     #[serde(rename = "abstract")]
     abstract_text: Option<String>,
+    /// The abstract as HTML: raw HTML shown as text, links only to the web and email (`rel="nofollow noopener"`).
+    abstract_html: Option<String>,
+    /// An import removed the session; it is listed so that apps can say so.
     cancelled: bool,
 }
 
@@ -106,19 +111,38 @@ struct SpeakerAnswer {
         (status = 503, description = "The database is overloaded; `Retry-After` says when to ask again.", body = ErrorBody),
     )
 )]
-async fn programme(State(state): State<AppState>) -> Result<impl IntoResponse, ApiError> {
-    let current = state.store.versioned_programme().await?;
-    let answer = answer(
-        current.programme,
-        current.version.map(|version| version.number),
-        state.event.timezone.clone(),
-        state.event.starts_at.offset(),
-    );
-    // Public, but a new import changes it: browsers ask again each time.
-    Ok(([(header::CACHE_CONTROL, "no-cache")], Json(answer)))
+async fn programme(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, ApiError> {
+    let published = (state.programme.current(&state.store).await).map_err(|error| ApiError::Internal(error.into()))?;
+    let Some(published) = published else {
+        let empty = ProgrammeAnswer {
+            version: None,
+            timezone: state.event.timezone.clone(),
+            days: Vec::new(),
+            rooms: Vec::new(),
+            tracks: Vec::new(),
+            sessions: Vec::new(),
+            speakers: Vec::new(),
+        };
+        // Public, but a new import changes it: browsers ask again each time.
+        return Ok(([(header::CACHE_CONTROL, CACHE_CONTROL)], Json(empty)).into_response());
+    };
+    if let Some(answer) = published.api_answer.get() {
+        return Ok(answer.respond(&headers));
+    }
+    let serialising = Arc::clone(&published);
+    // Serialising and compressing a large programme takes milliseconds of CPU: off the threads that answer requests.
+    let answer = tokio::task::spawn_blocking(move || {
+        serde_json::to_vec(&answer(&serialising.view))
+            .map(|json| Precompressed::compress(json, "application/json", CACHE_CONTROL))
+    })
+    .await
+    .map_err(|error| ApiError::Internal(anyhow::Error::new(error).context("serialising the programme")))?
+    .map_err(|error| ApiError::Internal(anyhow::Error::new(error).context("serialising the programme")))?;
+    Ok(published.api_answer.get_or_init(|| answer).respond(&headers))
 }
 
-fn answer(programme: Programme, version: Option<i64>, timezone: String, venue: UtcOffset) -> ProgrammeAnswer {
+fn answer(view: &View) -> ProgrammeAnswer {
+    let programme = &view.programme;
     let slug_of = |source_id: &String| {
         programme
             .speakers
@@ -126,21 +150,10 @@ fn answer(programme: Programme, version: Option<i64>, timezone: String, venue: U
             .find(|speaker| &speaker.source_id == source_id)
             .map(|speaker| speaker.slug.clone())
     };
-    let keynote_speakers: HashSet<&String> = programme
-        .sessions
-        .iter()
-        .filter(|session| session.kind == SessionKind::Keynote)
-        .flat_map(|session| &session.speakers)
-        .collect();
-    let days: BTreeSet<Date> = programme
-        .sessions
-        .iter()
-        .map(|session| session.start.to_offset(venue).date())
-        .collect();
     ProgrammeAnswer {
-        version,
-        timezone,
-        days: days.iter().map(Date::to_string).collect(),
+        version: Some(view.number),
+        timezone: view.timezone.clone(),
+        days: view.days.iter().map(Date::to_string).collect(),
         rooms: programme
             .rooms
             .iter()
@@ -159,34 +172,38 @@ fn answer(programme: Programme, version: Option<i64>, timezone: String, venue: U
                 colour: track.colour.clone(),
             })
             .collect(),
-        sessions: programme
-            .sessions
+        sessions: view
+            .listed
             .iter()
-            .map(|session| SessionAnswer {
-                id: session.source_id.clone(),
-                slug: session.slug.clone(),
-                title: session.title.clone(),
-                kind: session.kind.as_str(),
-                track: session.track.clone(),
-                level: session.level.clone(),
-                language: session.language.clone(),
-                start: session.start.to_offset(venue),
-                end: session.end.to_offset(venue),
-                room: session.room.clone(),
-                speakers: session.speakers.iter().filter_map(slug_of).collect(),
-                abstract_text: session.abstract_text.clone(),
-                cancelled: false,
+            .map(|listed| {
+                let session = &listed.session;
+                SessionAnswer {
+                    id: session.source_id.clone(),
+                    slug: session.slug.clone(),
+                    title: session.title.clone(),
+                    kind: session.kind.as_str(),
+                    track: session.track.clone(),
+                    level: session.level.clone(),
+                    language: session.language.clone(),
+                    start: session.start.to_offset(view.venue),
+                    end: session.end.to_offset(view.venue),
+                    room: session.room.clone(),
+                    speakers: session.speakers.iter().filter_map(slug_of).collect(),
+                    abstract_html: session.abstract_text.as_deref().map(to_html),
+                    abstract_text: session.abstract_text.clone(),
+                    cancelled: listed.cancelled,
+                }
             })
             .collect(),
-        speakers: programme
+        speakers: view
             .speakers
             .iter()
             .map(|speaker| SpeakerAnswer {
-                slug: speaker.slug.clone(),
-                name: speaker.name.clone(),
-                tagline: speaker.tagline.clone(),
-                photo: None,
-                featured: keynote_speakers.contains(&speaker.source_id),
+                slug: speaker.speaker.slug.clone(),
+                name: speaker.speaker.name.clone(),
+                tagline: speaker.speaker.tagline.clone(),
+                photo: speaker.photo.clone(),
+                featured: speaker.featured,
             })
             .collect(),
     }

@@ -1,32 +1,26 @@
 //! The schedule as the files conference apps and video teams read: `/schedule.json` (c3voc), `/schedule.xml` (frab)
 //! and `/schedule.ics` (every session). Each version of the programme is rendered and compressed once, on its first
 //! request, and kept in memory: the same version answers the same bytes, so its ETag holds until the next import.
+//! `/schedule.ics?sessions=a,b` holds the sessions a visitor chose.
 
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::Arc;
 
-use axum::Extension;
-use axum::extract::State;
-use axum::http::HeaderMap;
-use axum::response::Response;
-use time::OffsetDateTime;
+use axum::extract::{Query, State};
+use axum::http::{HeaderMap, header};
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::error::{ApiError, ErrorBody};
-use crate::precompressed::Precompressed;
-use crate::programme::Programme;
-use crate::programme::export::{ExportInfo, c3voc_json, frab_xml, ics};
+use crate::programme_site::{CACHE_CONTROL, Published};
 use crate::state::AppState;
-
-/// Public, but an import changes them: clients ask again each time, and a current copy costs them a 304.
-const CACHE_CONTROL: &str = "no-cache";
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(schedule_json))
         .routes(routes!(schedule_xml))
         .routes(routes!(schedule_ics))
-        .layer(Extension(Arc::new(ScheduleFiles::default())))
 }
 
 /// The schedule in the c3voc JSON format, as pretalx writes its `schedule.json`; `schedule.version` is `v{n}`.
@@ -44,10 +38,9 @@ pub fn router() -> OpenApiRouter<AppState> {
 )]
 async fn schedule_json(
     State(state): State<AppState>,
-    Extension(files): Extension<Arc<ScheduleFiles>>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    Ok(files.current(&state).await?.json.respond(&headers))
+    Ok(current(&state).await?.exports().json.respond(&headers))
 }
 
 /// The schedule in the frab XML format; `<version>` is `v{n}`.
@@ -65,19 +58,28 @@ async fn schedule_json(
 )]
 async fn schedule_xml(
     State(state): State<AppState>,
-    Extension(files): Extension<Arc<ScheduleFiles>>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    Ok(files.current(&state).await?.xml.respond(&headers))
+    Ok(current(&state).await?.exports().xml.respond(&headers))
 }
 
-/// Every session as an iCalendar event; the calendar's `PRODID` names the version `v{n}`.
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+struct CalendarQuery {
+    /// Session slugs, comma separated: the calendar holds those only (unknown ones are ignored); without it, every
+    /// session.
+    sessions: Option<String>,
+}
+
+/// Every session as an iCalendar event, or the ones `sessions` names; the calendar's `PRODID` names the version
+/// `v{n}`.
 #[utoipa::path(
     get,
     path = "/schedule.ics",
     tag = "programme",
+    params(CalendarQuery),
     responses(
-        (status = 200, description = "The calendar; `ETag` names the version's bytes.", body = String, content_type = "text/calendar; charset=utf-8"),
+        (status = 200, description = "The calendar; with every session, `ETag` names the version's bytes.", body = String, content_type = "text/calendar; charset=utf-8"),
         (status = 304, description = "The client's copy (`If-None-Match`) is current."),
         (status = 404, description = "The event has no programme yet.", body = ErrorBody),
         (status = 500, description = "The programme could not be read.", body = ErrorBody),
@@ -86,82 +88,47 @@ async fn schedule_xml(
 )]
 async fn schedule_ics(
     State(state): State<AppState>,
-    Extension(files): Extension<Arc<ScheduleFiles>>,
+    Query(query): Query<CalendarQuery>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    Ok(files.current(&state).await?.ics.respond(&headers))
+    let Some(sessions) = query.sessions else {
+        return Ok(current(&state).await?.exports().ics.respond(&headers));
+    };
+    let published = published(&state).await?;
+    let slugs: Vec<&str> = sessions.split(',').map(str::trim).filter(|slug| !slug.is_empty()).collect();
+    // A visitor's own choice: small, made on each request, and not worth keeping.
+    Ok((
+        [
+            (header::CONTENT_TYPE, "text/calendar; charset=utf-8"),
+            (header::CACHE_CONTROL, CACHE_CONTROL),
+        ],
+        published.calendar_of(&slugs),
+    )
+        .into_response())
 }
 
-/// The three files of the newest version rendered so far.
-#[derive(Default)]
-struct ScheduleFiles {
-    newest: Mutex<Option<Arc<RenderedVersion>>>,
+/// The programme's current version.
+async fn published(state: &AppState) -> Result<Arc<Published>, ApiError> {
+    state
+        .programme
+        .current(&state.store)
+        .await
+        .map_err(|error| ApiError::Internal(error.into()))?
+        .ok_or_else(no_programme)
 }
 
-struct RenderedVersion {
-    number: i64,
-    json: Precompressed,
-    xml: Precompressed,
-    ics: Precompressed,
-}
-
-impl ScheduleFiles {
-    /// The files of the programme's current version, rendered now if no request has asked for it yet.
-    async fn current(&self, state: &AppState) -> Result<Arc<RenderedVersion>, ApiError> {
-        let number = state.store.programme_version().await?.ok_or_else(no_programme)?;
-        if let Some(rendered) = self.rendered(number) {
-            return Ok(rendered);
-        }
-        // The version may have moved on since it was asked for: render what this snapshot holds, under its number.
-        let current = state.store.versioned_programme().await?;
-        let (programme, version) = (current.programme, current.version.ok_or_else(no_programme)?);
-        let published_at = OffsetDateTime::from_unix_timestamp_nanos(i128::from(version.applied_at) * 1_000_000)
-            .map_err(|error| ApiError::Internal(anyhow::Error::new(error).context("a version's applied_at")))?;
-        let info = ExportInfo::for_event(&state.event, &state.settings.public_url, version.number, published_at);
-        // Rendering and compressing a large programme takes milliseconds of CPU: off the threads that answer requests.
-        let rendered = tokio::task::spawn_blocking(move || RenderedVersion::render(&programme, &info, version.number))
-            .await
-            .map_err(|error| ApiError::Internal(anyhow::Error::new(error).context("rendering the schedule files")))?;
-        let rendered = Arc::new(rendered);
-        self.keep(&rendered);
-        Ok(rendered)
+/// The current version with its files, rendered off the async threads on their first request.
+async fn current(state: &AppState) -> Result<Arc<Published>, ApiError> {
+    let published = published(state).await?;
+    if published.exports.get().is_none() {
+        let rendering = Arc::clone(&published);
+        tokio::task::spawn_blocking(move || {
+            rendering.exports();
+        })
+        .await
+        .map_err(|error| ApiError::Internal(anyhow::Error::new(error).context("rendering the schedule files")))?;
     }
-
-    fn rendered(&self, number: i64) -> Option<Arc<RenderedVersion>> {
-        let newest = self.newest.lock().unwrap_or_else(PoisonError::into_inner);
-        newest.as_ref().filter(|rendered| rendered.number == number).cloned()
-    }
-
-    /// Two requests may render the same version at once; an older one finishing last does not replace a newer.
-    fn keep(&self, rendered: &Arc<RenderedVersion>) {
-        let mut newest = self.newest.lock().unwrap_or_else(PoisonError::into_inner);
-        if newest.as_ref().is_none_or(|kept| kept.number < rendered.number) {
-            *newest = Some(Arc::clone(rendered));
-        }
-    }
-}
-
-impl RenderedVersion {
-    fn render(programme: &Programme, info: &ExportInfo, number: i64) -> Self {
-        Self {
-            number,
-            json: Precompressed::compress(
-                c3voc_json(programme, info),
-                "application/json; charset=utf-8",
-                CACHE_CONTROL,
-            ),
-            xml: Precompressed::compress(
-                frab_xml(programme, info),
-                "application/xml; charset=utf-8",
-                CACHE_CONTROL,
-            ),
-            ics: Precompressed::compress(
-                ics(programme, &programme.sessions, info),
-                "text/calendar; charset=utf-8",
-                CACHE_CONTROL,
-            ),
-        }
-    }
+    Ok(published)
 }
 
 fn no_programme() -> ApiError {

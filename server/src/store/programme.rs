@@ -24,6 +24,8 @@ pub struct AppliedProgramme {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct VersionedProgramme {
     pub programme: Programme,
+    /// The sessions imports removed, by start: their pages stay, saying they were cancelled.
+    pub cancelled: Vec<Session>,
     /// None before the first import.
     pub version: Option<ProgrammeVersion>,
 }
@@ -77,8 +79,13 @@ impl Store {
             .map(version_from_row)
             .transpose()?;
         let programme = read_programme(&mut tx).await?;
+        let cancelled = read_sessions(&mut tx, Sessions::Cancelled).await?;
         tx.commit().await?;
-        Ok(VersionedProgramme { programme, version })
+        Ok(VersionedProgramme {
+            programme,
+            cancelled,
+            version,
+        })
     }
 
     /// Makes `imported` the programme, when it changes anything, as version n + 1 with its report, logged as
@@ -98,11 +105,11 @@ impl Store {
             tx.commit().await?;
             return Ok(AppliedProgramme { changes, version: None });
         }
-        write_programme(&mut tx, &current, imported).await?;
         let number: i64 = sqlx::query("SELECT COALESCE(MAX(number), 0) + 1 AS next FROM programme_versions")
             .fetch_one(&mut *tx)
             .await?
             .try_get("next")?;
+        write_programme(&mut tx, &current, imported, number).await?;
         let summary = serde_json::to_string(&changes).map_err(|error| sqlx::Error::Encode(error.into()))?;
         sqlx::query(
             "INSERT INTO programme_versions (number, format, changes, applied_at, applied_by) VALUES ($1, $2, $3, $4, $5)",
@@ -187,18 +194,24 @@ fn check_references(programme: &Programme) -> Result<(), ApplyProgrammeError> {
     Ok(())
 }
 
-/// Writes what differs between `current` (as stored) and `imported`: what is gone last, once nothing names it.
+/// Writes what differs between `current` (as stored) and `imported` as version `number`: sessions gone are marked
+/// cancelled, other entries gone are deleted last, once no session on the programme names them.
 async fn write_programme(
     tx: &mut Transaction<'_, Any>,
     current: &Programme,
     imported: &Programme,
+    number: i64,
 ) -> Result<(), sqlx::Error> {
     for gone in current
         .sessions
         .iter()
         .filter(|old| !has_session(imported, &old.source_id))
     {
-        delete_by_source_id(tx, "programme_sessions", &gone.source_id).await?;
+        sqlx::query("UPDATE programme_sessions SET cancelled_in = $1 WHERE source_id = $2")
+            .bind(number)
+            .bind(&gone.source_id)
+            .execute(&mut **tx)
+            .await?;
     }
     for (position, room) in imported.rooms.iter().enumerate() {
         upsert_room(tx, room, position).await?;
@@ -233,6 +246,14 @@ async fn write_programme(
             .iter()
             .any(|speaker| speaker.source_id == old.source_id)
     }) {
+        // Only cancelled sessions can still name a speaker the import no longer has: they lose that speaker.
+        sqlx::query(
+            "DELETE FROM programme_session_speakers
+             WHERE speaker_id = (SELECT id FROM programme_speakers WHERE source_id = $1)",
+        )
+        .bind(&gone.source_id)
+        .execute(&mut **tx)
+        .await?;
         delete_by_source_id(tx, "programme_speakers", &gone.source_id).await?;
     }
     for gone in current
@@ -240,6 +261,7 @@ async fn write_programme(
         .iter()
         .filter(|old| !imported.rooms.iter().any(|room| room.source_id == old.source_id))
     {
+        forget_in_cancelled(tx, "room_id", "programme_rooms", &gone.source_id).await?;
         delete_by_source_id(tx, "programme_rooms", &gone.source_id).await?;
     }
     for gone in current
@@ -247,6 +269,7 @@ async fn write_programme(
         .iter()
         .filter(|old| !imported.tracks.iter().any(|track| track.source_id == old.source_id))
     {
+        forget_in_cancelled(tx, "track_id", "programme_tracks", &gone.source_id).await?;
         delete_by_source_id(tx, "programme_tracks", &gone.source_id).await?;
     }
     Ok(())
@@ -254,6 +277,23 @@ async fn write_programme(
 
 fn has_session(programme: &Programme, source_id: &str) -> bool {
     programme.sessions.iter().any(|session| session.source_id == source_id)
+}
+
+/// Only cancelled sessions can still name a room or track the import no longer has: they lose it. `column` and
+/// `table` are this file's names, never input.
+async fn forget_in_cancelled(
+    tx: &mut Transaction<'_, Any>,
+    column: &str,
+    table: &str,
+    source_id: &str,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(&format!(
+        "UPDATE programme_sessions SET {column} = NULL WHERE {column} = (SELECT id FROM {table} WHERE source_id = $1)"
+    ))
+    .bind(source_id)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
 }
 
 /// `table` is one of this file's table names, never input.
@@ -330,7 +370,8 @@ async fn upsert_session(tx: &mut Transaction<'_, Any>, session: &Session) -> Res
          SET slug = excluded.slug, title = excluded.title, subtitle = excluded.subtitle, kind = excluded.kind,
              track_id = excluded.track_id, level = excluded.level, language = excluded.language,
              abstract = excluded.abstract, description = excluded.description, room_id = excluded.room_id,
-             starts_at = excluded.starts_at, ends_at = excluded.ends_at, links = excluded.links",
+             starts_at = excluded.starts_at, ends_at = excluded.ends_at, links = excluded.links,
+             cancelled_in = NULL",
     )
     .bind(new_id())
     .bind(&session.source_id)
@@ -418,26 +459,42 @@ async fn read_programme(connection: &mut AnyConnection) -> Result<Programme, sql
         })
     })
     .collect::<Result<_, sqlx::Error>>()?;
-    let mut speakers_of = speakers_by_session(connection).await?;
-    let sessions = sqlx::query(
-        "SELECT s.source_id, s.slug, s.title, s.subtitle, s.kind, t.source_id AS track, s.level, s.language,
-             s.abstract, s.description, r.source_id AS room, s.starts_at, s.ends_at, s.links
-         FROM programme_sessions s
-         LEFT JOIN programme_tracks t ON t.id = s.track_id
-         LEFT JOIN programme_rooms r ON r.id = s.room_id
-         ORDER BY s.starts_at, CASE WHEN r.position IS NULL THEN 1 ELSE 0 END, r.position, s.source_id",
-    )
-    .fetch_all(&mut *connection)
-    .await?
-    .iter()
-    .map(|row| session_from_row(row, &mut speakers_of))
-    .collect::<Result<_, sqlx::Error>>()?;
+    let sessions = read_sessions(connection, Sessions::OnTheProgramme).await?;
     Ok(Programme {
         rooms,
         tracks,
         speakers,
         sessions,
     })
+}
+
+#[derive(Clone, Copy)]
+enum Sessions {
+    OnTheProgramme,
+    Cancelled,
+}
+
+/// The sessions by start, then room.
+async fn read_sessions(connection: &mut AnyConnection, which: Sessions) -> Result<Vec<Session>, sqlx::Error> {
+    let mut speakers_of = speakers_by_session(connection).await?;
+    let cancelled = match which {
+        Sessions::OnTheProgramme => "IS NULL",
+        Sessions::Cancelled => "IS NOT NULL",
+    };
+    sqlx::query(&format!(
+        "SELECT s.source_id, s.slug, s.title, s.subtitle, s.kind, t.source_id AS track, s.level, s.language,
+             s.abstract, s.description, r.source_id AS room, s.starts_at, s.ends_at, s.links
+         FROM programme_sessions s
+         LEFT JOIN programme_tracks t ON t.id = s.track_id
+         LEFT JOIN programme_rooms r ON r.id = s.room_id
+         WHERE s.cancelled_in {cancelled}
+         ORDER BY s.starts_at, CASE WHEN r.position IS NULL THEN 1 ELSE 0 END, r.position, s.source_id"
+    ))
+    .fetch_all(&mut *connection)
+    .await?
+    .iter()
+    .map(|row| session_from_row(row, &mut speakers_of))
+    .collect()
 }
 
 /// Each session's speakers' source ids, in order, by the session's source id.

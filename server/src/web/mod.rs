@@ -4,6 +4,7 @@
 mod artwork;
 mod assets;
 mod pages;
+mod programme;
 mod routes;
 mod seo;
 mod site;
@@ -14,11 +15,12 @@ use std::sync::{Arc, OnceLock};
 
 use axum::Router;
 use axum::extract::{Request, State};
-use axum::http::{HeaderValue, StatusCode};
+use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 
 use crate::precompressed::Precompressed;
+use crate::programme_site::Published;
 use crate::state::AppState;
 
 use pages::LiveParts;
@@ -43,6 +45,12 @@ pub fn router(state: &AppState) -> Router {
         .route("/door.webmanifest", get(seo::door_manifest))
         .route("/merchandise/purchase.html", get(special_pricing_page))
         .route("/share-image.png", get(share_image))
+        .route("/schedule", get(programme::schedule))
+        .route("/schedule/changes", get(programme::changes))
+        .route("/sessions/{slug}", get(programme::session))
+        .route("/speakers", get(programme::speakers))
+        .route("/speakers/{slug}", get(programme::speaker))
+        .route("/my-schedule", get(programme::my_schedule))
         .route(ICONS[0].0, get(|site, request| icon(site, request, 0)))
         .route(ICONS[1].0, get(|site, request| icon(site, request, 1)))
         .route(ICONS[2].0, get(|site, request| icon(site, request, 2)))
@@ -62,18 +70,19 @@ async fn serve(State(site): State<Arc<Site>>, request: Request) -> Response {
         return StatusCode::NOT_FOUND.into_response();
     }
     if !site.pages.is_built() {
-        return (
-            StatusCode::SERVICE_UNAVAILABLE,
-            "The browser app has not been built. Run `make run` (or `npm run build` in web/) and restart the server.",
-        )
-            .into_response();
+        return not_built();
     }
     let route = Route::of(path);
+    let programme = site.published().await;
+    let (featured_speakers, sitemap_programme) = programme
+        .as_deref()
+        .map_or(("", ""), |published| (published.featured_speakers.as_str(), published.sitemap.as_str()));
+    let has_programme = programme.as_ref().is_some_and(|published| published.view.has_sessions());
     let page = match site.catalogue.snapshot().await {
         Ok(snapshot) => {
             let digest = snapshot.prerender_digest.as_str();
             match route {
-                Route::NotFound => site.pages.not_found(digest),
+                Route::NotFound => site.pages.not_found(digest, has_programme),
                 _ => {
                     let path = normalize(path);
                     let structured_data = if path == "/" {
@@ -84,6 +93,9 @@ async fn serve(State(site): State<Arc<Site>>, request: Request) -> Response {
                     let live = LiveParts {
                         structured_data: &structured_data,
                         wall_html: &snapshot.wall_html,
+                        featured_speakers,
+                        sitemap_programme,
+                        programme: has_programme,
                     };
                     site.pages.page(path, digest, &live)
                 }
@@ -92,7 +104,7 @@ async fn serve(State(site): State<Arc<Site>>, request: Request) -> Response {
         Err(error) => {
             // The app shell, whose own calls will say what is wrong.
             tracing::error!(%error, "cannot read the stock for the pages");
-            site.pages.shell()
+            site.pages.shell(has_programme)
         }
     };
     let Some(page) = page else {
@@ -116,6 +128,43 @@ async fn serve(State(site): State<Arc<Site>>, request: Request) -> Response {
         );
     }
     response
+}
+
+/// What a browser gets before the front end is built.
+fn not_built() -> Response {
+    (
+        StatusCode::SERVICE_UNAVAILABLE,
+        "The browser app has not been built. Run `make run` (or `npm run build` in web/) and restart the server.",
+    )
+        .into_response()
+}
+
+/// The not-found page, with status 404.
+async fn not_found(site: &Site, headers: &HeaderMap, programme: bool) -> Response {
+    let page = match site.catalogue.snapshot().await {
+        Ok(snapshot) => site.pages.not_found(&snapshot.prerender_digest, programme),
+        Err(error) => {
+            tracing::error!(%error, "cannot read the stock for the pages");
+            site.pages.shell(programme)
+        }
+    };
+    match page {
+        Some(page) => page.respond_with(StatusCode::NOT_FOUND, headers),
+        None => StatusCode::NOT_FOUND.into_response(),
+    }
+}
+
+impl Site {
+    /// The programme's current version; none before the first import or when it cannot be read (logged), so that
+    /// the other pages are still served.
+    async fn published(&self) -> Option<Arc<Published>> {
+        self.programme
+            .current(&self.store)
+            .await
+            .inspect_err(|error| tracing::error!(%error, "cannot read the programme for the pages"))
+            .ok()
+            .flatten()
+    }
 }
 
 async fn special_pricing_page(State(site): State<Arc<Site>>, request: Request) -> Response {

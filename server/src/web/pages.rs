@@ -4,7 +4,10 @@
 //! window opening therefore never leaves stale dates, prices or names in served HTML: from that
 //! instant, until the front end is built again, the shell is served instead. What changes
 //! while the server runs without changing the catalogue's digest is filled in as each page
-//! is served: the landing page's structured data, and the sponsor wall (`#sponsor-wall`).
+//! is served: the landing page's structured data, the sponsor wall (`#sponsor-wall`), and the
+//! programme's parts (`#featured-speakers`, `#sitemap-programme`, `<html data-programme>`).
+//! The programme's own pages go into a frame (`/schedule`, built with an empty `#programme-page`),
+//! or into the shell's `#root` when the frame is not current.
 
 use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
@@ -24,15 +27,19 @@ const NO_CACHE: &str = "no-cache";
 #[derive(Default)]
 pub struct Pages {
     /// index.html with the event's name and description; `None` when the app is not built.
-    shell: Option<Precompressed>,
+    shell: Option<Flagged>,
+    /// The shell's HTML, which programme pages go into when the frame is not current.
+    shell_html: Option<String>,
+    /// The layout around an empty `#programme-page`, prerendered as `/schedule`.
+    frame: Option<String>,
     /// Prerendered pages by path that are served as they were made.
-    prerendered: HashMap<String, Precompressed>,
+    prerendered: HashMap<String, Flagged>,
     /// Prerendered pages by path with parts filled in when served: the landing page, and
     /// the pages that show the sponsor wall.
     live: HashMap<String, String>,
     /// Each live page as last filled in, with the digest of what it was filled with.
     filled: RwLock<HashMap<String, (u64, Precompressed)>>,
-    not_found: Option<Precompressed>,
+    not_found: Option<Flagged>,
     /// The digest of the catalogue the pages were made from.
     made_from: Option<String>,
 }
@@ -53,8 +60,10 @@ impl Pages {
             tracing::warn!(web_dir = %web_dir.display(), "the browser app is not built: only the API is served");
             return Self::default();
         };
+        let shell = fill_shell(&shell, event);
         let mut pages = Self {
-            shell: Some(Precompressed::compress(fill_shell(&shell, event), HTML, NO_CACHE)),
+            shell: Some(Flagged::new(&shell)),
+            shell_html: Some(shell),
             ..Self::default()
         };
         let directory = web_dir.join("prerendered");
@@ -82,15 +91,15 @@ impl Pages {
         };
         for (path, file) in &manifest.pages {
             let Some(html) = read(file) else { continue };
-            if path == "/" || html.contains(WALL_ELEMENT) {
+            if html.contains(PROGRAMME_ELEMENT) {
+                pages.frame = Some(html);
+            } else if path == "/" || LIVE_ELEMENTS.iter().any(|element| html.contains(element)) {
                 pages.live.insert(path.clone(), html);
             } else {
-                pages
-                    .prerendered
-                    .insert(path.clone(), Precompressed::compress(html, HTML, NO_CACHE));
+                pages.prerendered.insert(path.clone(), Flagged::new(&html));
             }
         }
-        pages.not_found = read(&manifest.not_found).map(|html| Precompressed::compress(html, HTML, NO_CACHE));
+        pages.not_found = read(&manifest.not_found).map(|html| Flagged::new(&html));
         pages.made_from = Some(manifest.digest);
         tracing::info!(pages = manifest.pages.len(), "prerendered pages loaded");
         pages
@@ -118,12 +127,28 @@ impl Pages {
     /// is `digest` (with `live` filled in), otherwise the shell.
     pub fn page(&self, path: &str, digest: &str, live: &LiveParts<'_>) -> Option<Precompressed> {
         if !self.current(digest) {
-            return self.shell.clone();
+            return self.shell(live.programme);
         }
         if let Some(html) = self.live.get(path) {
             return Some(self.filled(path, html, live));
         }
-        self.prerendered.get(path).or(self.shell.as_ref()).cloned()
+        let page = self.prerendered.get(path).or(self.shell.as_ref());
+        page.map(|page| page.get(live.programme))
+    }
+
+    /// Whether programme pages go into the prerendered frame (else into the shell).
+    pub fn frame_current(&self, digest: &str) -> bool {
+        self.frame.is_some() && self.current(digest)
+    }
+
+    /// A programme page: `head` (its tags) and `element` (the filled `#programme-page`) in the frame when
+    /// `frame_current`, otherwise in the shell; none when the app is not built.
+    pub fn programme_page(&self, frame_current: bool, head: &str, element: &str) -> Option<Precompressed> {
+        let html = match (&self.frame, frame_current) {
+            (Some(frame), true) => fill_head(frame, head).replacen(PROGRAMME_ELEMENT, element, 1),
+            _ => fill_root(&fill_head(self.shell_html.as_deref()?, head), element),
+        };
+        Some(Precompressed::compress(flag_programme(&html), HTML, NO_CACHE))
     }
 
     fn filled(&self, path: &str, html: &str, live: &LiveParts<'_>) -> Precompressed {
@@ -150,7 +175,12 @@ impl Pages {
                 1,
             );
         }
-        let html = fill_wall(&html, live.wall_html);
+        html = fill_element(&html, WALL_ELEMENT, live.wall_html);
+        html = fill_element(&html, FEATURED_ELEMENT, live.featured_speakers);
+        html = fill_element(&html, SITEMAP_ELEMENT, live.sitemap_programme);
+        if live.programme {
+            html = flag_programme(&html);
+        }
         let page = Precompressed::compress(html, HTML, NO_CACHE);
         self.filled
             .write()
@@ -159,16 +189,45 @@ impl Pages {
         page
     }
 
-    /// The app shell.
-    pub fn shell(&self) -> Option<Precompressed> {
-        self.shell.clone()
+    /// The app shell; `programme` marks it as a site with a programme.
+    pub fn shell(&self, programme: bool) -> Option<Precompressed> {
+        self.shell.as_ref().map(|shell| shell.get(programme))
     }
 
     /// The not-found page: prerendered (when current), or the shell (whose app shows the same screen).
-    pub fn not_found(&self, digest: &str) -> Option<Precompressed> {
+    pub fn not_found(&self, digest: &str, programme: bool) -> Option<Precompressed> {
         let prerendered = self.not_found.as_ref().filter(|_| self.current(digest));
-        prerendered.or(self.shell.as_ref()).cloned()
+        prerendered.or(self.shell.as_ref()).map(|page| page.get(programme))
     }
+}
+
+/// A page as served on a site without a programme and with one (`<html data-programme>`, which shows the
+/// programme's links), both compressed once.
+struct Flagged {
+    plain: Precompressed,
+    programme: Precompressed,
+}
+
+impl Flagged {
+    fn new(html: &str) -> Self {
+        Self {
+            plain: Precompressed::compress(html.to_owned(), HTML, NO_CACHE),
+            programme: Precompressed::compress(flag_programme(html), HTML, NO_CACHE),
+        }
+    }
+
+    fn get(&self, programme: bool) -> Precompressed {
+        if programme {
+            self.programme.clone()
+        } else {
+            self.plain.clone()
+        }
+    }
+}
+
+/// `<html data-programme …>`: the site's CSS shows the programme's links.
+fn flag_programme(html: &str) -> String {
+    html.replacen("<html", "<html data-programme", 1)
 }
 
 /// What live pages are filled with.
@@ -178,14 +237,27 @@ pub struct LiveParts<'a> {
     pub structured_data: &'a str,
     /// The sponsor wall's HTML.
     pub wall_html: &'a str,
+    /// The home page's speakers; empty without a programme.
+    pub featured_speakers: &'a str,
+    /// The programme's links on `/sitemap`; empty without a programme.
+    pub sitemap_programme: &'a str,
+    /// The site has a programme with sessions: `<html data-programme>`.
+    pub programme: bool,
 }
 
-/// The element the sponsor wall goes in, empty as the pages are prerendered.
+/// The elements live parts go in, empty as the pages are prerendered.
 const WALL_ELEMENT: &str = "<div id=\"sponsor-wall\"";
+const FEATURED_ELEMENT: &str = "<div id=\"featured-speakers\"";
+const SITEMAP_ELEMENT: &str = "<div id=\"sitemap-programme\"";
+const LIVE_ELEMENTS: [&str; 3] = [WALL_ELEMENT, FEATURED_ELEMENT, SITEMAP_ELEMENT];
+/// The frame's element, exactly as the build leaves it.
+const PROGRAMME_ELEMENT: &str = "<div id=\"programme-page\"></div>";
+const PAGE_HEAD: (&str, &str) = ("<!--page-head-->", "<!--/page-head-->");
+const ROOT_ELEMENT: &str = "<div id=\"root\">";
 
-/// `html` with `wall` inside its empty `#sponsor-wall` element.
-fn fill_wall(html: &str, wall: &str) -> String {
-    let Some(start) = html.find(WALL_ELEMENT) else {
+/// `html` with `content` inside its empty element whose opening tag starts with `element`.
+fn fill_element(html: &str, element: &str, content: &str) -> String {
+    let Some(start) = html.find(element) else {
         return html.to_owned();
     };
     let Some(open_end) = html[start..].find('>').map(|offset| start + offset + 1) else {
@@ -194,7 +266,39 @@ fn fill_wall(html: &str, wall: &str) -> String {
     if !html[open_end..].starts_with("</div>") {
         return html.to_owned();
     }
-    format!("{}{wall}{}", &html[..open_end], &html[open_end..])
+    format!("{}{content}{}", &html[..open_end], &html[open_end..])
+}
+
+/// `html` with `head` in place of its page's head tags: the prerendered `<!--page-head-->` block, or else the
+/// shell's title and description.
+fn fill_head(html: &str, head: &str) -> String {
+    let (open, close) = PAGE_HEAD;
+    if let (Some(start), Some(end)) = (html.find(open), html.find(close))
+        && start < end
+    {
+        return format!("{}{head}{}", &html[..start], &html[end + close.len()..]);
+    }
+    let mut html = html.to_owned();
+    if let Some(start) = html.find("<meta name=\"description\"")
+        && let Some(length) = html[start..].find("/>")
+    {
+        html.replace_range(start..start + length + 2, "");
+    }
+    if let (Some(start), Some(end)) = (html.find("<title>"), html.find("</title>"))
+        && start < end
+    {
+        html.replace_range(start..end + "</title>".len(), head);
+    }
+    html
+}
+
+/// The shell with `element` as all of `#root`'s content, which the app keeps and lays out.
+fn fill_root(shell: &str, element: &str) -> String {
+    let Some(start) = shell.find(ROOT_ELEMENT).map(|start| start + ROOT_ELEMENT.len()) else {
+        return shell.to_owned();
+    };
+    let end = shell[start..].find("</div>").map_or(start, |length| start + length);
+    format!("{}{element}{}", &shell[..start], &shell[end..])
 }
 
 /// The shell's head names the event, whatever page the browser then renders.
@@ -239,11 +343,64 @@ mod tests {
     fn the_wall_goes_into_its_empty_element_only() {
         let page = r#"<main><section><div id="sponsor-wall" class="mt-8"></div></section></main>"#;
         assert_eq!(
-            fill_wall(page, "<ul><li>Acme</li></ul>"),
+            fill_element(page, WALL_ELEMENT, "<ul><li>Acme</li></ul>"),
             r#"<main><section><div id="sponsor-wall" class="mt-8"><ul><li>Acme</li></ul></div></section></main>"#
         );
         let filled_already = r#"<div id="sponsor-wall"><p>x</p></div>"#;
-        assert_eq!(fill_wall(filled_already, "<ul></ul>"), filled_already);
-        assert_eq!(fill_wall("<main></main>", "<ul></ul>"), "<main></main>");
+        assert_eq!(fill_element(filled_already, WALL_ELEMENT, "<ul></ul>"), filled_already);
+        assert_eq!(fill_element("<main></main>", WALL_ELEMENT, "<ul></ul>"), "<main></main>");
+    }
+
+    fn built_pages(frame: &str) -> Pages {
+        Pages {
+            frame: Some(frame.to_owned()),
+            shell_html: Some(
+                "<html><head><title>Event</title><meta name=\"description\" content=\"x\" /></head><body>\
+                 <div id=\"root\"></div></body></html>"
+                    .to_owned(),
+            ),
+            ..Pages::default()
+        }
+    }
+
+    fn text(page: &Precompressed) -> String {
+        String::from_utf8(page.identity().to_vec()).unwrap()
+    }
+
+    #[test]
+    fn a_programme_page_fills_the_frames_head_and_element() {
+        let frame = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\n    <!--page-head--><title>Schedule \
+                     | Event</title><meta name=\"description\" content=\"d\" /><!--/page-head-->\n  </head><body><nav>Site\
+                     </nav><div id=\"programme-page\"></div><footer>End</footer></body></html>";
+        let pages = built_pages(frame);
+        let page = pages
+            .programme_page(true, "<title>Talk | Event</title>", "<div id=\"programme-page\" data-x>Talk</div>")
+            .unwrap();
+        assert_eq!(
+            text(&page),
+            "<!doctype html><html data-programme lang=\"en\"><head><meta charset=\"utf-8\">\n    <title>Talk | Event\
+             </title>\n  </head><body><nav>Site</nav><div id=\"programme-page\" data-x>Talk</div><footer>End</footer>\
+             </body></html>"
+        );
+    }
+
+    #[test]
+    fn without_a_current_frame_a_programme_page_goes_into_the_shells_root() {
+        let pages = built_pages("<div id=\"programme-page\"></div>");
+        let page = pages
+            .programme_page(false, "<title>Talk | Event</title>", "<div id=\"programme-page\">Talk</div>")
+            .unwrap();
+        assert_eq!(
+            text(&page),
+            "<html data-programme><head><title>Talk | Event</title></head><body><div id=\"root\"><div \
+             id=\"programme-page\">Talk</div></div></body></html>"
+        );
+    }
+
+    #[test]
+    fn pages_are_flagged_when_the_site_has_a_programme() {
+        let page = Flagged::new("<!doctype html><html lang=\"en\"><body></body></html>");
+        assert_eq!(text(&page.get(false)), "<!doctype html><html lang=\"en\"><body></body></html>");
+        assert_eq!(text(&page.get(true)), "<!doctype html><html data-programme lang=\"en\"><body></body></html>");
     }
 }

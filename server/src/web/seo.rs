@@ -10,12 +10,17 @@ use serde_json::json;
 
 use super::routes::INDEXED_PAGES;
 use super::site::Site;
+use crate::programme_site::View;
 
 pub async fn sitemap_xml(State(site): State<Arc<Site>>) -> impl IntoResponse {
     let base = xml_escape(&site.public_url);
-    let urls: String = INDEXED_PAGES
+    let mut pages: Vec<String> = INDEXED_PAGES.iter().map(|page| (*page).to_owned()).collect();
+    if let Some(published) = site.published().await {
+        pages.extend(programme_pages(&published.view));
+    }
+    let urls: String = pages
         .iter()
-        .map(|page| format!("  <url><loc>{base}{page}</loc></url>\n"))
+        .map(|page| format!("  <url><loc>{base}{}</loc></url>\n", xml_escape(page)))
         .collect();
     (
         [(header::CONTENT_TYPE, "application/xml; charset=utf-8")],
@@ -23,6 +28,20 @@ pub async fn sitemap_xml(State(site): State<Arc<Site>>) -> impl IntoResponse {
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n{urls}</urlset>\n"
         ),
     )
+}
+
+/// The programme's pages: the schedule, its changes, the speakers, My schedule, and each session's and speaker's page.
+fn programme_pages(view: &View) -> Vec<String> {
+    let mut pages: Vec<String> = (["/schedule", "/schedule/changes", "/speakers", "/my-schedule"].into_iter())
+        .map(str::to_owned)
+        .collect();
+    pages.extend(
+        (view.listed.iter())
+            .filter(|listed| !listed.cancelled)
+            .map(|listed| format!("/sessions/{}", listed.session.slug)),
+    );
+    pages.extend((view.speakers.iter()).map(|speaker| format!("/speakers/{}", speaker.speaker.slug)));
+    pages
 }
 
 pub async fn robots_txt(State(site): State<Arc<Site>>) -> impl IntoResponse {

@@ -6,15 +6,22 @@ use super::assets::Assets;
 use super::pages::Pages;
 use super::special_pricing;
 use crate::catalogue::CatalogueCache;
+use crate::clock::Clock;
 use crate::event::Event;
 use crate::precompressed::Precompressed;
+use crate::programme_site::ProgrammeSite;
 use crate::state::AppState;
+use crate::store::Store;
 
 /// What the web side serves, loaded once at start-up.
 pub struct Site {
     pub(super) event: Arc<Event>,
     pub(super) public_url: String,
     pub(super) catalogue: Arc<CatalogueCache>,
+    pub(super) programme: Arc<ProgrammeSite>,
+    pub(super) store: Store,
+    /// Which day the schedule opens on.
+    pub(super) clock: Arc<dyn Clock>,
     pub(super) assets: Assets,
     pub(super) pages: Pages,
     pub(super) special_pricing: Option<Precompressed>,
@@ -39,6 +46,9 @@ impl Site {
             event: state.event.clone(),
             public_url: state.settings.public_url.clone(),
             catalogue: state.catalogue.clone(),
+            programme: state.programme.clone(),
+            store: state.store.clone(),
+            clock: state.clock.clone(),
             assets,
             pages,
             special_pricing,

@@ -262,6 +262,11 @@ pub async fn spawn_app(db: Db, options: TestOptions) -> Option<TestApp> {
     })
 }
 
+/// The programme pages' frame as the build prerenders it: the layout around an empty `#programme-page`, the head
+/// tags the server replaces marked.
+pub const PROGRAMME_FRAME: &str = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\" />\n    \
+    <!--page-head--><title>Schedule</title><!--/page-head-->\n  </head><body><div id=\"root\"><nav>The site's \
+    navigation</nav><div id=\"programme-page\"></div><footer>The site's footer</footer></div></body></html>";
 pub const APP_SHELL: &str = "<!doctype html><html><body><div id=\"root\">app shell</div></body></html>";
 pub const APP_SCRIPT: &str = "console.log('the app, long enough to be worth compressing');\n";
 
@@ -290,15 +295,16 @@ fn write_compressed(path: &Path, body: &[u8]) {
 }
 
 /// A prerendered page as the fixture writes it: its path, the Developer Pass's price, a
-/// link home by the address placeholder the server fills in, and on the landing and
-/// sponsorship pages the empty sponsor wall the server fills in.
+/// link home by the address placeholder the server fills in, and the empty elements the
+/// server fills in: the sponsor wall on the landing and sponsorship pages, the featured
+/// speakers on the landing page, the programme's links on `/sitemap`.
 pub fn prerendered_page(path: &str, event: &Event) -> String {
     let price = event.ticket_by_type("developer").unwrap().price;
-    // The pages that show the sponsor wall have its element, empty, as the build leaves it.
-    let wall = if matches!(path, "/" | "/sponsorship") {
-        "<div id=\"sponsor-wall\"></div>"
-    } else {
-        ""
+    let wall = match path {
+        "/" => "<div id=\"sponsor-wall\"></div><div id=\"featured-speakers\"></div>",
+        "/sponsorship" => "<div id=\"sponsor-wall\"></div>",
+        "/sitemap" => "<div id=\"sitemap-programme\"></div>",
+        _ => "",
     };
     format!(
         "<!doctype html><html><head><title>{path}</title>\n  </head><body><div id=\"root\">Prerendered {path}: \
@@ -321,10 +327,13 @@ fn write_prerendered_pages(web_dir: &Path, event: &Event, built_at: OffsetDateTi
         ("/", "home.html"),
         ("/sponsorship", "sponsorship.html"),
         ("/checkout/developer", "developer.html"),
+        ("/sitemap", "sitemap.html"),
     ];
     for (path, file) in pages {
         std::fs::write(directory.join(file), prerendered_page(path, event)).unwrap();
     }
+    std::fs::write(directory.join("schedule.html"), PROGRAMME_FRAME).unwrap();
+    let pages: Vec<(&str, &str)> = pages.into_iter().chain([("/schedule", "schedule.html")]).collect();
     std::fs::write(directory.join("404.html"), prerendered_page("not found", event)).unwrap();
     let manifest = json!({
         "digest": digest,

@@ -29,6 +29,7 @@ mod privacy;
 mod programme;
 mod programme_exports;
 mod programme_import;
+mod programme_pages;
 mod programme_sample;
 mod sandbox_cards;
 mod smtp_sink;

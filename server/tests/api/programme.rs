@@ -210,6 +210,31 @@ on_both_databases! {
 }
 
 on_both_databases! {
+    /// A removed session stays, cancelled, without the room and speaker that went with it; the same file
+    /// again changes nothing, and importing the session again brings it back.
+    async fn a_removed_session_is_kept_cancelled_and_revived_by_importing_it_again(app) {
+        app.store.apply_programme(&conference(), "pretalx", "olga@example.com").await.unwrap();
+        app.store.apply_programme(&smaller_conference(), "pretalx", "olga@example.com").await.unwrap();
+
+        let again = app.store.apply_programme(&smaller_conference(), "pretalx", "olga@example.com").await.unwrap();
+        assert_eq!(again.version, None);
+        let read = app.store.versioned_programme().await.unwrap();
+        assert_eq!(read.programme, smaller_conference());
+        let removed = conference().sessions.into_iter().find(|session| session.source_id == "t2").unwrap();
+        assert_eq!(read.cancelled.len(), 1);
+        assert_eq!(read.cancelled[0].slug, removed.slug);
+        assert_eq!((read.cancelled[0].room.as_deref(), read.cancelled[0].track.as_deref()), (None, Some("web")));
+        assert!(read.cancelled[0].speakers.is_empty());
+
+        let revived = app.store.apply_programme(&conference(), "pretalx", "olga@example.com").await.unwrap();
+        assert_eq!(revived.changes.sessions_added, 1);
+        let read = app.store.versioned_programme().await.unwrap();
+        assert_eq!(read.programme, conference());
+        assert!(read.cancelled.is_empty());
+    }
+}
+
+on_both_databases! {
     async fn versions_are_numbered_from_one_and_listed_newest_first(app) {
         app.store.apply_programme(&conference(), "pretalx", "olga@example.com").await.unwrap();
         app.store.apply_programme(&edited_conference(), "frab-xml", "mia@example.com").await.unwrap();
@@ -311,7 +336,8 @@ on_both_databases! {
                 "id": "t1", "slug": "rust-on-the-web", "title": "rust on the web", "kind": "talk", "track": "web",
                 "level": "intermediate", "language": "en", "start": "2026-05-18T10:00:00-04:00",
                 "end": "2026-05-18T10:45:00-04:00", "room": "main", "speakers": ["grace-hopper", "ada-lovelace"],
-                "abstract": "What you will *learn*.", "cancelled": false,
+                "abstract": "What you will *learn*.", "abstractHtml": "<p>What you will <em>learn</em>.</p>\n",
+                "cancelled": false,
             })
         );
         assert_eq!(body["sessions"][4]["start"], "2026-05-18T23:30:00-04:00");

@@ -1,0 +1,80 @@
+//! The programme as the site publishes it: one view of each version, read from the store when the version changes
+//! (one cheap query a request tells, so that every instance follows an import), with the pages rendered from it
+//! and the files apps read. Used by `api/` (the programme's JSON and exports) and `web/` (the pages).
+
+mod address;
+mod head;
+pub mod html;
+mod published;
+mod view;
+
+use std::sync::{Arc, Mutex, PoisonError};
+
+pub use address::{Address, PageKey};
+pub use published::{CACHE_CONTROL, Exports, Published};
+pub use view::{Listed, SpeakerView, View};
+
+use crate::event::Event;
+use crate::store::Store;
+
+#[derive(Debug, thiserror::Error)]
+pub enum ProgrammeSiteError {
+    #[error("cannot read the programme: {0}")]
+    Database(#[from] sqlx::Error),
+    #[error("rendering the programme failed: {0}")]
+    Render(#[from] tokio::task::JoinError),
+}
+
+/// The newest version published so far.
+pub struct ProgrammeSite {
+    event: Arc<Event>,
+    public_url: String,
+    newest: Mutex<Option<Arc<Published>>>,
+}
+
+impl ProgrammeSite {
+    pub fn new(event: Arc<Event>, public_url: &str) -> Self {
+        Self {
+            event,
+            public_url: public_url.trim_end_matches('/').to_owned(),
+            newest: Mutex::new(None),
+        }
+    }
+
+    /// The programme's current version; none before the first import.
+    pub async fn current(&self, store: &Store) -> Result<Option<Arc<Published>>, ProgrammeSiteError> {
+        let Some(number) = store.programme_version().await? else {
+            return Ok(None);
+        };
+        if let Some(kept) = self.kept(number) {
+            return Ok(Some(kept));
+        }
+        // The version may have moved on since it was asked for: publish what this snapshot holds, under its number.
+        let current = store.versioned_programme().await?;
+        let versions = store.programme_versions().await?;
+        let (event, public_url) = (Arc::clone(&self.event), self.public_url.clone());
+        // A large programme takes milliseconds of CPU to index: off the threads that answer requests.
+        let published = tokio::task::spawn_blocking(move || {
+            View::new(current, versions, &event).map(|view| Arc::new(Published::new(view, event, &public_url)))
+        })
+        .await?;
+        let Ok(published) = published else {
+            return Ok(None);
+        };
+        self.keep(&published);
+        Ok(Some(published))
+    }
+
+    fn kept(&self, number: i64) -> Option<Arc<Published>> {
+        let newest = self.newest.lock().unwrap_or_else(PoisonError::into_inner);
+        newest.as_ref().filter(|kept| kept.view.number == number).cloned()
+    }
+
+    /// Two requests may publish the same version at once; an older one finishing last does not replace a newer.
+    fn keep(&self, published: &Arc<Published>) {
+        let mut newest = self.newest.lock().unwrap_or_else(PoisonError::into_inner);
+        if newest.as_ref().is_none_or(|kept| kept.view.number < published.view.number) {
+            *newest = Some(Arc::clone(published));
+        }
+    }
+}
