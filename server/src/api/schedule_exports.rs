@@ -36,10 +36,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         (status = 503, description = "The database is overloaded; `Retry-After` says when to ask again.", body = ErrorBody),
     )
 )]
-async fn schedule_json(
-    State(state): State<AppState>,
-    headers: HeaderMap,
-) -> Result<Response, ApiError> {
+async fn schedule_json(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, ApiError> {
     Ok(current(&state).await?.exports().json.respond(&headers))
 }
 
@@ -56,10 +53,7 @@ async fn schedule_json(
         (status = 503, description = "The database is overloaded; `Retry-After` says when to ask again.", body = ErrorBody),
     )
 )]
-async fn schedule_xml(
-    State(state): State<AppState>,
-    headers: HeaderMap,
-) -> Result<Response, ApiError> {
+async fn schedule_xml(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, ApiError> {
     Ok(current(&state).await?.exports().xml.respond(&headers))
 }
 
@@ -95,7 +89,11 @@ async fn schedule_ics(
         return Ok(current(&state).await?.exports().ics.respond(&headers));
     };
     let published = published(&state).await?;
-    let slugs: Vec<&str> = sessions.split(',').map(str::trim).filter(|slug| !slug.is_empty()).collect();
+    let slugs: Vec<&str> = sessions
+        .split(',')
+        .map(str::trim)
+        .filter(|slug| !slug.is_empty())
+        .collect();
     // A visitor's own choice: small, made on each request, and not worth keeping.
     Ok((
         [

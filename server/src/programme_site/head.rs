@@ -2,7 +2,7 @@
 //! web/scripts/prerender.mjs writes them, and its schema.org JSON-LD (an `Event` with its sessions as `subEvent`s on
 //! the schedule, an `Event` on a session's page, a `Person` on a speaker's).
 
-use pulldown_cmark::{Event as Markdown, Parser};
+use pulldown_cmark::{Event as Markdown, Parser, TagEnd};
 use serde_json::{Value, json};
 
 use super::view::{Listed, SpeakerView, View};
@@ -62,8 +62,13 @@ pub fn plain_text(markdown: &str) -> String {
     let mut text = String::new();
     for event in Parser::new(markdown) {
         match event {
-            Markdown::Text(part) | Markdown::Code(part) => text.push_str(&part),
-            Markdown::SoftBreak | Markdown::HardBreak | Markdown::End(_) => text.push(' '),
+            // Raw HTML is text to a reader: the description is escaped where it is written.
+            Markdown::Text(part) | Markdown::Code(part) | Markdown::Html(part) | Markdown::InlineHtml(part) => {
+                text.push_str(&part);
+            }
+            Markdown::SoftBreak
+            | Markdown::HardBreak
+            | Markdown::End(TagEnd::Paragraph | TagEnd::Heading(_) | TagEnd::Item) => text.push(' '),
             _ => {}
         }
     }
@@ -173,7 +178,10 @@ mod tests {
 
     #[test]
     fn descriptions_are_the_markdowns_text_cut_at_a_word() {
-        assert_eq!(plain_text("Some **bold**\ntext [link](https://x.test)."), "Some bold text link.");
+        assert_eq!(
+            plain_text("Some **bold**\ntext [link](https://x.test)."),
+            "Some bold text link."
+        );
         assert_eq!(plain_text("<script>x</script>"), "<script>x</script>");
         let long = "word ".repeat(60);
         let cut = plain_text(&long);

@@ -73,7 +73,10 @@ impl ProgrammeSite {
     /// Two requests may publish the same version at once; an older one finishing last does not replace a newer.
     fn keep(&self, published: &Arc<Published>) {
         let mut newest = self.newest.lock().unwrap_or_else(PoisonError::into_inner);
-        if newest.as_ref().is_none_or(|kept| kept.view.number < published.view.number) {
+        if newest
+            .as_ref()
+            .is_none_or(|kept| kept.view.number < published.view.number)
+        {
             *newest = Some(Arc::clone(published));
         }
     }

@@ -51,11 +51,7 @@ pub struct SpeakerView {
 pub struct NoVersion;
 
 impl View {
-    pub fn new(
-        current: VersionedProgramme,
-        versions: Vec<ProgrammeVersion>,
-        event: &Event,
-    ) -> Result<Self, NoVersion> {
+    pub fn new(current: VersionedProgramme, versions: Vec<ProgrammeVersion>, event: &Event) -> Result<Self, NoVersion> {
         let version = current.version.ok_or(NoVersion)?;
         let venue = event.starts_at.offset();
         let programme = current.programme;
@@ -99,7 +95,9 @@ impl View {
         // A cancelled session's slug may have been given to a new one since: the one on the programme wins.
         let mut session_slugs = HashMap::new();
         for (position, entry) in listed.iter().enumerate() {
-            let kept = session_slugs.get(&entry.session.slug).map(|&kept: &usize| &listed[kept]);
+            let kept = session_slugs
+                .get(&entry.session.slug)
+                .map(|&kept: &usize| &listed[kept]);
             if kept.is_none_or(|kept| kept.cancelled && !entry.cancelled) {
                 session_slugs.insert(entry.session.slug.clone(), position);
             }

@@ -74,10 +74,12 @@ async fn serve(State(site): State<Arc<Site>>, request: Request) -> Response {
     }
     let route = Route::of(path);
     let programme = site.published().await;
-    let (featured_speakers, sitemap_programme) = programme
-        .as_deref()
-        .map_or(("", ""), |published| (published.featured_speakers.as_str(), published.sitemap.as_str()));
-    let has_programme = programme.as_ref().is_some_and(|published| published.view.has_sessions());
+    let (featured_speakers, sitemap_programme) = programme.as_deref().map_or(("", ""), |published| {
+        (published.featured_speakers.as_str(), published.sitemap.as_str())
+    });
+    let has_programme = programme
+        .as_ref()
+        .is_some_and(|published| published.view.has_sessions());
     let page = match site.catalogue.snapshot().await {
         Ok(snapshot) => {
             let digest = snapshot.prerender_digest.as_str();

@@ -348,7 +348,10 @@ mod tests {
         );
         let filled_already = r#"<div id="sponsor-wall"><p>x</p></div>"#;
         assert_eq!(fill_element(filled_already, WALL_ELEMENT, "<ul></ul>"), filled_already);
-        assert_eq!(fill_element("<main></main>", WALL_ELEMENT, "<ul></ul>"), "<main></main>");
+        assert_eq!(
+            fill_element("<main></main>", WALL_ELEMENT, "<ul></ul>"),
+            "<main></main>"
+        );
     }
 
     fn built_pages(frame: &str) -> Pages {
@@ -374,7 +377,11 @@ mod tests {
                      </nav><div id=\"programme-page\"></div><footer>End</footer></body></html>";
         let pages = built_pages(frame);
         let page = pages
-            .programme_page(true, "<title>Talk | Event</title>", "<div id=\"programme-page\" data-x>Talk</div>")
+            .programme_page(
+                true,
+                "<title>Talk | Event</title>",
+                "<div id=\"programme-page\" data-x>Talk</div>",
+            )
             .unwrap();
         assert_eq!(
             text(&page),
@@ -388,7 +395,11 @@ mod tests {
     fn without_a_current_frame_a_programme_page_goes_into_the_shells_root() {
         let pages = built_pages("<div id=\"programme-page\"></div>");
         let page = pages
-            .programme_page(false, "<title>Talk | Event</title>", "<div id=\"programme-page\">Talk</div>")
+            .programme_page(
+                false,
+                "<title>Talk | Event</title>",
+                "<div id=\"programme-page\">Talk</div>",
+            )
             .unwrap();
         assert_eq!(
             text(&page),
@@ -400,7 +411,13 @@ mod tests {
     #[test]
     fn pages_are_flagged_when_the_site_has_a_programme() {
         let page = Flagged::new("<!doctype html><html lang=\"en\"><body></body></html>");
-        assert_eq!(text(&page.get(false)), "<!doctype html><html lang=\"en\"><body></body></html>");
-        assert_eq!(text(&page.get(true)), "<!doctype html><html data-programme lang=\"en\"><body></body></html>");
+        assert_eq!(
+            text(&page.get(false)),
+            "<!doctype html><html lang=\"en\"><body></body></html>"
+        );
+        assert_eq!(
+            text(&page.get(true)),
+            "<!doctype html><html data-programme lang=\"en\"><body></body></html>"
+        );
     }
 }

@@ -49,8 +49,8 @@ async fn programme(app: &TestApp) -> Value {
     app.get("/api/programme").await.json().await.unwrap()
 }
 
-/// The programme as a visitor reads it, without the source's ids: each session's title, kind, times, room name and
-/// speakers' names.
+/// The programme as a visitor reads it, without the source's ids: each session on it (not the cancelled ones an
+/// import in another format, with other ids, left behind) by title, kind, times, room name and speakers' names.
 fn summary(programme: &Value) -> Vec<Value> {
     let room_name = |id: &Value| {
         programme["rooms"]
@@ -74,6 +74,7 @@ fn summary(programme: &Value) -> Vec<Value> {
         .as_array()
         .unwrap()
         .iter()
+        .filter(|session| session["cancelled"] == false)
         .map(|session| {
             json!({
                 "title": session["title"],

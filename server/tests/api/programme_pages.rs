@@ -182,13 +182,20 @@ async fn publish(app: &TestApp, programme: &Programme) {
 async fn page(app: &TestApp, path: &str) -> String {
     let answer = app.get(path).await;
     assert_eq!(answer.status(), 200, "{path}");
-    assert!(answer.headers()["content-type"].to_str().unwrap().starts_with("text/html"));
+    assert!(
+        answer.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("text/html")
+    );
     answer.text().await.unwrap()
 }
 
 /// The content of `#programme-page`.
-fn content(html: &str) -> &str {
-    let start = html.find("<div id=\"programme-page\"").expect("the programme's element");
+fn programme_element(html: &str) -> &str {
+    let start = html
+        .find("<div id=\"programme-page\"")
+        .expect("the programme's element");
     let end = html.rfind("</div><footer>").unwrap_or(html.len());
     &html[start..end]
 }
@@ -238,7 +245,7 @@ on_both_databases! {
         assert!(html.contains("<link rel=\"canonical\" href=\"http://codewave.test/schedule\" />"), "{html}");
         assert!(html.contains("<nav>The site's navigation</nav>"), "{html}");
         assert!(!html.contains("<!--page-head-->"), "{html}");
-        let content = content(&html);
+        let content = programme_element(&html);
         assert!(
             content.starts_with("<div id=\"programme-page\" data-timezone=\"America/New_York\" data-zone-label=\"Miami time\">"),
             "{content}"
@@ -262,7 +269,7 @@ on_both_databases! {
         assert_eq!(data["subEvent"][0]["url"], "http://codewave.test/sessions/opening");
 
         let second = page(&app, "/schedule?day=2026-05-19").await;
-        assert_eq!(sessions_on(content(&second)), ["day-two"]);
+        assert_eq!(sessions_on(programme_element(&second)), ["day-two"]);
     }
 }
 
@@ -273,15 +280,15 @@ on_both_databases! {
         publish(&app, &fixture()).await;
 
         let data = page(&app, "/schedule?track=data").await;
-        assert_eq!(sessions_on(content(&data)), ["xss"]);
+        assert_eq!(sessions_on(programme_element(&data)), ["xss"]);
         assert!(data.contains("<option value=\"data\" selected>Data</option>"), "{data}");
         assert!(data.contains("href=\"/schedule?day=2026-05-19&amp;track=data\""), "{data}");
 
         let workshops = page(&app, "/schedule?kind=workshop").await;
-        assert_eq!(sessions_on(content(&workshops)), ["after-the-talk"]);
+        assert_eq!(sessions_on(programme_element(&workshops)), ["after-the-talk"]);
 
         let unknown = page(&app, "/schedule?track=nope&kind=nope&level=nope&day=1999-01-01").await;
-        assert_eq!(sessions_on(content(&unknown)), ["opening", "web-talk", "xss", "after-the-talk", "late-hack"]);
+        assert_eq!(sessions_on(programme_element(&unknown)), ["opening", "web-talk", "xss", "after-the-talk", "late-hack"]);
     }
 }
 
@@ -294,7 +301,7 @@ on_both_databases! {
         let html = page(&app, "/sessions/web-talk").await;
         assert!(html.contains("<title>Web talk | CodeWave Miami 2026</title>"), "{html}");
         assert!(html.contains("<meta name=\"description\" content=\"About web-talk.\" />"), "{html}");
-        let content = content(&html);
+        let content = programme_element(&html);
         assert!(content.contains("Monday 18 May 2026"), "{content}");
         assert!(content.contains("Miami time"), "{content}");
         assert!(content.contains("Ocean Hall"), "{content}");
@@ -311,7 +318,7 @@ on_both_databases! {
         assert_eq!(data["startDate"], "2026-05-18T10:30:00-04:00");
 
         let keynote = page(&app, "/sessions/opening").await;
-        let content = content(&keynote);
+        let content = programme_element(&keynote);
         assert!(!content.contains("javascript:"), "{content}");
         assert!(content.contains("&lt;script&gt;alert(2)&lt;/script&gt;"), "{content}");
         assert!(!keynote.contains("<script>alert"), "{keynote}");
@@ -337,7 +344,7 @@ on_both_databases! {
 
         let html = page(&app, "/speakers/ada-lovelace").await;
         assert!(html.contains("<title>Ada Lovelace | CodeWave Miami 2026</title>"), "{html}");
-        let content = content(&html);
+        let content = programme_element(&html);
         assert!(content.contains("<a class=\"text-primary underline\" href=\"https://ada.example\" rel=\"nofollow noopener\">Website</a>"), "{content}");
         assert!(content.contains("href=\"https://ada.example/notes\" rel=\"nofollow noopener\""), "{content}");
         assert!(!content.contains("javascript:"), "{content}");
@@ -354,7 +361,7 @@ on_both_databases! {
         publish(&app, &fixture()).await;
 
         let html = page(&app, "/my-schedule").await;
-        let content = content(&html);
+        let content = programme_element(&html);
         assert!(content.contains("<section data-day=\"2026-05-18\" hidden"), "{content}");
         assert!(content.contains("<section data-day=\"2026-05-19\" hidden"), "{content}");
         assert!(content.contains("<p data-my-empty"), "{content}");

@@ -28,14 +28,17 @@ pub fn page(view: &View) -> String {
              {}</h2><p class=\"text-sm text-muted-foreground\">Published {}</p>",
             summary(&version.changes),
             applied
-                .format(format_description!("[day padding:none] [month repr:long] [year], [hour]:[minute]"))
+                .format(format_description!(
+                    "[day padding:none] [month repr:long] [year], [hour]:[minute]"
+                ))
                 .unwrap_or_default(),
             number = version.number,
         );
         if !version.changes.moved.is_empty() {
             html.push_str("<ul class=\"list-disc space-y-1 pl-5 text-sm\">");
             for moved in &version.changes.moved {
-                let title = (view.session(&moved.session)).map_or(moved.session.as_str(), |listed| &listed.session.title);
+                let title =
+                    (view.session(&moved.session)).map_or(moved.session.as_str(), |listed| &listed.session.title);
                 let _ = write!(
                     html,
                     "<li><a class=\"text-primary underline\" href=\"/sessions/{}\">{}</a> moved from {} to {}</li>",
@@ -94,7 +97,6 @@ fn counts(noun: &str, counts: &[(u32, &str)]) -> Option<String> {
         .collect();
     (!parts.is_empty()).then(|| parts.join(", "))
 }
-
 
 #[cfg(test)]
 mod tests {

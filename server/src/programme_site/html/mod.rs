@@ -3,8 +3,8 @@
 
 mod changelog;
 pub mod live;
-mod personal;
 pub mod parts;
+mod personal;
 pub mod schedule;
 mod session;
 mod speakers;
@@ -35,7 +35,10 @@ pub fn render(view: &View, key: &PageKey, event: &Event, public_url: &str) -> Op
         PageKey::Changes => (
             Head {
                 title: "Schedule changes".to_owned(),
-                description: format!("Every version of the schedule of {}, and what each changed.", event.name),
+                description: format!(
+                    "Every version of the schedule of {}, and what each changed.",
+                    event.name
+                ),
                 path: "/schedule/changes".to_owned(),
                 structured_data: None,
             },
@@ -55,7 +58,7 @@ pub fn render(view: &View, key: &PageKey, event: &Event, public_url: &str) -> Op
                     title: session.title.clone(),
                     description,
                     path: format!("/sessions/{}", session.slug),
-                        structured_data: Some(session_data(view, listed, event, public_url)),
+                    structured_data: Some(session_data(view, listed, event, public_url)),
                 },
                 session::page(view, listed),
             )
@@ -82,7 +85,7 @@ pub fn render(view: &View, key: &PageKey, event: &Event, public_url: &str) -> Op
                     title: person.name.clone(),
                     description,
                     path: format!("/speakers/{}", person.slug),
-                        structured_data: Some(person_data(speaker, public_url)),
+                    structured_data: Some(person_data(speaker, public_url)),
                 },
                 speakers::page(view, speaker),
             )

@@ -30,8 +30,10 @@ pub fn time_range(view: &View, session: &Session) -> String {
 
 /// `Mon 18 May`.
 pub fn short_day(day: Date) -> String {
-    day.format(format_description!("[weekday repr:short] [day padding:none] [month repr:short]"))
-        .unwrap_or_default()
+    day.format(format_description!(
+        "[weekday repr:short] [day padding:none] [month repr:short]"
+    ))
+    .unwrap_or_default()
 }
 
 /// `Monday 18 May 2026`.

@@ -4,8 +4,8 @@
 use std::collections::HashMap;
 use std::fmt::Write;
 
-use time::{Date, OffsetDateTime};
 use time::macros::format_description;
+use time::{Date, OffsetDateTime};
 
 use super::parts::{CardOptions, GridPlace, kind_label, session_card, short_day};
 use crate::domain::escape_html as e;
@@ -153,7 +153,14 @@ fn filters_form(html: &mut String, view: &View, filters: &Filters) {
     kinds.sort();
     kinds.dedup();
     let kinds: Vec<(&str, &str)> = kinds.iter().map(|&kind| (kind.as_str(), kind_label(kind))).collect();
-    select(html, "kind", "Kind", "All kinds", &kinds, filters.kind.map(SessionKind::as_str));
+    select(
+        html,
+        "kind",
+        "Kind",
+        "All kinds",
+        &kinds,
+        filters.kind.map(SessionKind::as_str),
+    );
     let levels: Vec<(&str, &str)> = levels(view).into_iter().map(|level| (level, level)).collect();
     select(html, "level", "Level", "All levels", &levels, filters.level.as_deref());
     html.push_str(
@@ -192,7 +199,11 @@ fn day_grid(html: &mut String, view: &View, filters: &Filters, day: Date) {
     // The columns: the rooms these sessions are in, in the programme's order.
     let columns: Vec<&str> = (view.programme.rooms.iter())
         .map(|room| room.source_id.as_str())
-        .filter(|room| sessions.iter().any(|listed| listed.session.room.as_deref() == Some(*room)))
+        .filter(|room| {
+            sessions
+                .iter()
+                .any(|listed| listed.session.room.as_deref() == Some(*room))
+        })
         .collect();
     // The rows: every instant a session starts or ends, after a row of room names.
     let mut instants: Vec<_> = (sessions.iter())

@@ -3,10 +3,12 @@
 
 use std::fmt::Write;
 
-use super::parts::{CardOptions, kind_label, long_day, rfc3339, session_card, short_day, slot, speaker_link, time_range};
+use super::parts::{
+    CardOptions, kind_label, long_day, rfc3339, session_card, short_day, slot, speaker_link, time_range,
+};
 use crate::domain::escape_html as e;
-use crate::programme::markdown::to_html;
 use crate::programme::Session;
+use crate::programme::markdown::to_html;
 use crate::programme_site::view::{Listed, View};
 
 pub fn page(view: &View, listed: &Listed) -> String {
@@ -66,7 +68,10 @@ pub fn page(view: &View, listed: &Listed) -> String {
         }
         html.push_str("</ul></section>");
     }
-    let texts: Vec<&String> = [&session.abstract_text, &session.description].into_iter().flatten().collect();
+    let texts: Vec<&String> = [&session.abstract_text, &session.description]
+        .into_iter()
+        .flatten()
+        .collect();
     if !texts.is_empty() {
         html.push_str("<section class=\"space-y-3 leading-relaxed [&_a]:text-primary [&_a]:underline\">");
         for text in texts {
@@ -105,7 +110,11 @@ fn facts(html: &mut String, view: &View, session: &Session, track: Option<&str>)
     fact("Day", long_day(view.day_of(session)));
     fact(
         "Time",
-        format!("{} <span class=\"text-muted-foreground\">{}</span>", time_range(view, session), e(&view.zone_label)),
+        format!(
+            "{} <span class=\"text-muted-foreground\">{}</span>",
+            time_range(view, session),
+            e(&view.zone_label)
+        ),
     );
     if let Some(room) = view.room(session.room.as_deref()) {
         fact("Room", e(&room.name));
@@ -121,7 +130,6 @@ fn facts(html: &mut String, view: &View, session: &Session, track: Option<&str>)
     }
     html.push_str("</dl>");
 }
-
 
 fn related(html: &mut String, view: &View, heading: &str, sessions: &[&Listed]) {
     if sessions.is_empty() {

@@ -65,7 +65,9 @@ pub fn page(view: &View, speaker: &SpeakerView) -> String {
     }
     let sessions: Vec<_> = view.sessions_of(person).collect();
     if !sessions.is_empty() {
-        html.push_str("<section class=\"space-y-2\"><h2 class=\"text-xl font-semibold\">Sessions</h2><ul class=\"grid gap-3\">");
+        html.push_str(
+            "<section class=\"space-y-2\"><h2 class=\"text-xl font-semibold\">Sessions</h2><ul class=\"grid gap-3\">",
+        );
         for listed in sessions {
             session_card(
                 &mut html,
