@@ -1,6 +1,7 @@
 //! Everything outside `/api`: the pages (prerendered, or the app shell), the built assets, and
 //! what search engines, link previews and home screens ask for.
 
+mod answers;
 mod artwork;
 mod assets;
 mod pages;
@@ -15,14 +16,14 @@ use std::sync::{Arc, OnceLock};
 
 use axum::Router;
 use axum::extract::{Request, State};
-use axum::http::{HeaderMap, HeaderValue, StatusCode};
+use axum::http::{HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 
 use crate::precompressed::Precompressed;
-use crate::programme_site::Published;
 use crate::state::AppState;
 
+use answers::not_built;
 use pages::LiveParts;
 use routes::{Route, normalize};
 pub use site::Site;
@@ -130,43 +131,6 @@ async fn serve(State(site): State<Arc<Site>>, request: Request) -> Response {
         );
     }
     response
-}
-
-/// What a browser gets before the front end is built.
-fn not_built() -> Response {
-    (
-        StatusCode::SERVICE_UNAVAILABLE,
-        "The browser app has not been built. Run `make run` (or `npm run build` in web/) and restart the server.",
-    )
-        .into_response()
-}
-
-/// The not-found page, with status 404.
-async fn not_found(site: &Site, headers: &HeaderMap, programme: bool) -> Response {
-    let page = match site.catalogue.snapshot().await {
-        Ok(snapshot) => site.pages.not_found(&snapshot.prerender_digest, programme),
-        Err(error) => {
-            tracing::error!(%error, "cannot read the stock for the pages");
-            site.pages.shell(programme)
-        }
-    };
-    match page {
-        Some(page) => page.respond_with(StatusCode::NOT_FOUND, headers),
-        None => StatusCode::NOT_FOUND.into_response(),
-    }
-}
-
-impl Site {
-    /// The programme's current version; none before the first import or when it cannot be read (logged), so that
-    /// the other pages are still served.
-    async fn published(&self) -> Option<Arc<Published>> {
-        self.programme
-            .current(&self.store)
-            .await
-            .inspect_err(|error| tracing::error!(%error, "cannot read the programme for the pages"))
-            .ok()
-            .flatten()
-    }
 }
 
 async fn special_pricing_page(State(site): State<Arc<Site>>, request: Request) -> Response {

@@ -9,6 +9,7 @@ use axum::extract::{Path, Query, Request, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 
+use super::answers::{not_built, not_found};
 use super::site::Site;
 use crate::domain::escape_html;
 use crate::programme_site::{Address, PageKey};
@@ -54,11 +55,11 @@ async fn serve(
     request: Request,
 ) -> Response {
     if !site.pages.is_built() {
-        return super::not_built();
+        return not_built();
     }
     let published = match site.programme.current(&site.store).await {
         Ok(Some(published)) => published,
-        Ok(None) => return super::not_found(&site, request.headers(), false).await,
+        Ok(None) => return not_found(&site, request.headers(), false).await,
         Err(error) => {
             tracing::error!(%error, "cannot read the programme for its pages");
             return StatusCode::INTERNAL_SERVER_ERROR.into_response();
@@ -68,7 +69,7 @@ async fn serve(
     let today = site.clock.now().to_offset(view.venue).date();
     let key = PageKey::of(&address, &query, view, today);
     let Some(rendered) = published.page(&key) else {
-        return super::not_found(&site, request.headers(), view.has_sessions()).await;
+        return not_found(&site, request.headers(), view.has_sessions()).await;
     };
     let frame_current = match site.catalogue.snapshot().await {
         Ok(snapshot) => site.pages.frame_current(&snapshot.prerender_digest),
@@ -88,6 +89,6 @@ async fn serve(
     });
     match page {
         Some(page) => page.respond(request.headers()),
-        None => super::not_built(),
+        None => not_built(),
     }
 }

@@ -9,7 +9,7 @@ use crate::catalogue::CatalogueCache;
 use crate::clock::Clock;
 use crate::event::Event;
 use crate::precompressed::Precompressed;
-use crate::programme_site::ProgrammeSite;
+use crate::programme_site::{ProgrammeSite, Published};
 use crate::state::AppState;
 use crate::store::Store;
 
@@ -55,5 +55,18 @@ impl Site {
             share_image: OnceLock::new(),
             icons: Default::default(),
         }
+    }
+}
+
+impl Site {
+    /// The programme's current version; none before the first import or when it cannot be read (logged), so that
+    /// the other pages are still served.
+    pub(super) async fn published(&self) -> Option<Arc<Published>> {
+        self.programme
+            .current(&self.store)
+            .await
+            .inspect_err(|error| tracing::error!(%error, "cannot read the programme for the pages"))
+            .ok()
+            .flatten()
     }
 }
