@@ -7,7 +7,9 @@ use serde_json::Value;
 use time::OffsetDateTime;
 use time::macros::datetime;
 
-use crate::helpers::{APP_SHELL, PrerenderedFrom, TestApp, TestOptions, on_both_databases};
+use conference::startup::feed_sample_programme;
+
+use crate::helpers::{APP_SHELL, PrerenderedFrom, TestApp, TestOptions, on_both_databases, shipped_event};
 
 fn prerendered() -> TestOptions {
     TestOptions {
@@ -478,5 +480,27 @@ on_both_databases! {
         assert_eq!(keynote["abstract"], "Welcome, [click](javascript:alert(1)) and <script>alert(2)</script>.");
         assert_eq!(keynote["abstractHtml"], "<p>Welcome, click and &lt;script&gt;alert(2)&lt;/script&gt;.</p>\n");
         assert_eq!(body["speakers"][0]["featured"], true);
+    }
+}
+
+on_both_databases! {
+    /// Every page of the shipped sample programme is served, and its schedule stays small over the wire.
+    async fn the_sample_programmes_pages_are_served_and_the_schedule_is_small(app, prerendered()) {
+        feed_sample_programme(&app.store, &shipped_event()).await.unwrap();
+        let programme: Value = app.get("/api/programme").await.json().await.unwrap();
+
+        for session in programme["sessions"].as_array().unwrap() {
+            page(&app, &format!("/sessions/{}", session["slug"].as_str().unwrap())).await;
+        }
+        for speaker in programme["speakers"].as_array().unwrap() {
+            page(&app, &format!("/speakers/{}", speaker["slug"].as_str().unwrap())).await;
+        }
+        for day in programme["days"].as_array().unwrap() {
+            let path = format!("/schedule?day={}", day.as_str().unwrap());
+            let answer = app.client.get(app.url(&path)).header("accept-encoding", "gzip").send().await.unwrap();
+            assert_eq!(answer.headers()["content-encoding"], "gzip");
+            let size = answer.bytes().await.unwrap().len();
+            assert!(size < 40 * 1024, "{path} is {size} bytes gzipped");
+        }
     }
 }
