@@ -495,6 +495,15 @@ on_both_databases! {
         for speaker in programme["speakers"].as_array().unwrap() {
             page(&app, &format!("/speakers/{}", speaker["slug"].as_str().unwrap())).await;
         }
+        // Breaks span every room's column.
+        let schedule = page(&app, "/schedule").await;
+        let breaks: Vec<&str> = (schedule.split("<li data-session=").skip(1))
+            .filter(|card| card.contains("class=\"bg-muted "))
+            .collect();
+        assert!(!breaks.is_empty(), "the sample has breaks");
+        for card in breaks {
+            assert!(card.contains("--col:1 / -1;"), "{card}");
+        }
         for day in programme["days"].as_array().unwrap() {
             let path = format!("/schedule?day={}", day.as_str().unwrap());
             let answer = app.client.get(app.url(&path)).header("accept-encoding", "gzip").send().await.unwrap();
