@@ -9,7 +9,7 @@ use time::macros::datetime;
 
 use conference::startup::feed_sample_programme;
 
-use crate::helpers::{APP_SHELL, PrerenderedFrom, TestApp, TestOptions, on_both_databases, shipped_event};
+use crate::helpers::{APP_SHELL, ManualClock, PrerenderedFrom, TestApp, TestOptions, on_both_databases, shipped_event};
 
 fn prerendered() -> TestOptions {
     TestOptions {
@@ -511,5 +511,23 @@ on_both_databases! {
             let size = answer.bytes().await.unwrap().len();
             assert!(size < 40 * 1024, "{path} is {size} bytes gzipped");
         }
+    }
+}
+
+on_both_databases! {
+    /// During the event the schedule opens on the venue's today: at 02:00 UTC on the 19th it is still the 18th in
+    /// Miami.
+    async fn during_the_event_the_schedule_opens_on_the_venues_today(app, TestOptions {
+        clock: Some(ManualClock::at(datetime!(2026-05-19 02:00 UTC))),
+        ..TestOptions::default()
+    }) {
+        publish(&app, &fixture()).await;
+
+        let evening = page(&app, "/schedule").await;
+        assert!(evening.contains("<input type=\"hidden\" name=\"day\" value=\"2026-05-18\">"), "{evening}");
+
+        app.clock.as_ref().unwrap().set(datetime!(2026-05-19 14:00 UTC));
+        let next_day = page(&app, "/schedule").await;
+        assert_eq!(sessions_on(programme_element(&next_day)), ["day-two"]);
     }
 }
