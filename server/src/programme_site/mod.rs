@@ -12,7 +12,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 pub use address::{Address, PageKey};
 pub use published::{CACHE_CONTROL, Exports, Published};
-pub use view::{Listed, SpeakerView, View};
+pub use view::View;
 
 use crate::event::Event;
 use crate::store::Store;

@@ -16,7 +16,7 @@ pub const CACHE_CONTROL: &str = "no-cache";
 
 pub struct Published {
     pub view: View,
-    pub info: ExportInfo,
+    info: ExportInfo,
     event: Arc<Event>,
     public_url: String,
     /// `#featured-speakers` on the home page.
