@@ -20,6 +20,7 @@ pub mod pricing;
 pub mod programme;
 pub mod secrets;
 pub mod settings;
+pub mod speaker_photos;
 pub mod sponsors;
 pub mod startup;
 pub mod state;

@@ -1,7 +1,7 @@
 //! The programme for apps: rooms, tracks, sessions and speakers as the last applied import left them, times in the
 //! venue's offset.
 
-use std::collections::{BTreeSet, HashSet};
+use std::collections::{BTreeSet, HashMap, HashSet};
 
 use axum::Json;
 use axum::extract::State;
@@ -14,6 +14,7 @@ use utoipa_axum::routes;
 
 use crate::error::{ApiError, ErrorBody};
 use crate::programme::{Programme, SessionKind};
+use crate::speaker_photos::PhotoUrls;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -108,8 +109,10 @@ struct SpeakerAnswer {
 )]
 async fn programme(State(state): State<AppState>) -> Result<impl IntoResponse, ApiError> {
     let current = state.store.versioned_programme().await?;
+    let photos = state.store.speaker_photos().await?;
     let answer = answer(
         current.programme,
+        &photos,
         current.version.map(|version| version.number),
         state.event.timezone.clone(),
         state.event.starts_at.offset(),
@@ -118,7 +121,10 @@ async fn programme(State(state): State<AppState>) -> Result<impl IntoResponse, A
     Ok(([(header::CACHE_CONTROL, "no-cache")], Json(answer)))
 }
 
-fn answer(programme: Programme, version: Option<i64>, timezone: String, venue: UtcOffset) -> ProgrammeAnswer {
+fn answer(
+    programme: Programme,
+    photos: &HashMap<String, PhotoUrls>,
+    version: Option<i64>, timezone: String, venue: UtcOffset) -> ProgrammeAnswer {
     let slug_of = |source_id: &String| {
         programme
             .speakers
@@ -185,7 +191,7 @@ fn answer(programme: Programme, version: Option<i64>, timezone: String, venue: U
                 slug: speaker.slug.clone(),
                 name: speaker.name.clone(),
                 tagline: speaker.tagline.clone(),
-                photo: None,
+                photo: photos.get(&speaker.source_id).map(|urls| urls.small.clone()),
                 featured: keynote_speakers.contains(&speaker.source_id),
             })
             .collect(),

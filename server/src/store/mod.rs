@@ -22,6 +22,7 @@ mod refunds;
 mod reports;
 mod reserve_error;
 mod sandbox;
+mod speaker_photos;
 mod sponsors;
 mod staff;
 mod tickets;
@@ -56,6 +57,7 @@ pub use refunds::{BeginRefundError, NewRefund, RefundRecord, RefundStatus};
 pub use reports::{OrderFilter, OrderTotals, Page, Sale, StockLevel};
 pub use reserve_error::ReserveError;
 pub use sandbox::SandboxConfirmation;
+pub use speaker_photos::{PhotoChange, WantedPhoto};
 pub use sponsors::{
     ApprovedProfile, LogoInfo, PassCounts, ProfileState, ProfileText, Review, ReviewOutcome, SponsorProfile, WallEntry,
 };
