@@ -14,8 +14,8 @@ use conference::catalogue::PrerenderInput;
 use conference::domain::{EmailAddress, PersonName};
 use conference::event::Event;
 use conference::programme::import;
-use conference::speaker_photos::{FetchPolicy, fetch_missing};
 use conference::settings::Settings;
+use conference::speaker_photos::{FetchPolicy, fetch_missing};
 use conference::startup::{Application, feed_sample_programme};
 use conference::store::{BackupError, Store, describe_database};
 use tracing_subscriber::EnvFilter;
@@ -330,7 +330,7 @@ async fn import_programme(settings: &Settings, arguments: Vec<OsString>) -> anyh
         match applied {
             Ok(applied) => fetch_missing(&store, FetchPolicy::of(settings))
                 .await
-                .map_err(Into::into)
+                .map_err(anyhow::Error::from)
                 .map(|photos| {
                     let changes = applied.changes.at_offset(venue);
                     serde_json::json!({ "format": imported.format.as_str(), "changes": changes,

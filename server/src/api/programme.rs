@@ -124,7 +124,10 @@ async fn programme(State(state): State<AppState>) -> Result<impl IntoResponse, A
 fn answer(
     programme: Programme,
     photos: &HashMap<String, PhotoUrls>,
-    version: Option<i64>, timezone: String, venue: UtcOffset) -> ProgrammeAnswer {
+    version: Option<i64>,
+    timezone: String,
+    venue: UtcOffset,
+) -> ProgrammeAnswer {
     let slug_of = |source_id: &String| {
         programme
             .speakers

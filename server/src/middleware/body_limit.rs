@@ -109,12 +109,10 @@ fn limit_of(path: &str) -> (usize, Oversize) {
             Oversize::Field("photo", "The photo is over 2 MB: please send a smaller file."),
         );
     }
-    FILE_CALLS
-        .iter()
-        .find(|(file_path, ..)| *file_path == path)
-        .map_or((MAX_BODY_BYTES, Oversize::TooLarge(BODY_TOO_LARGE)), |(_, limit, oversize)| {
-            (*limit, *oversize)
-        })
+    FILE_CALLS.iter().find(|(file_path, ..)| *file_path == path).map_or(
+        (MAX_BODY_BYTES, Oversize::TooLarge(BODY_TOO_LARGE)),
+        |(_, limit, oversize)| (*limit, *oversize),
+    )
 }
 
 fn too_large(oversize: Oversize) -> Response {

@@ -82,7 +82,12 @@ pub fn prepare(bytes: &[u8]) -> Result<Photo, PhotoError> {
     let mut digest = Sha256::new();
     digest.update(&large);
     digest.update(&small);
-    let hash = digest.finalize().iter().take(8).map(|byte| format!("{byte:02x}")).collect();
+    let hash = digest
+        .finalize()
+        .iter()
+        .take(8)
+        .map(|byte| format!("{byte:02x}"))
+        .collect();
     Ok(Photo { small, large, hash })
 }
 
@@ -115,10 +120,20 @@ mod tests {
 
     fn encoded(width: u32, height: u32, format: ImageFormat) -> Vec<u8> {
         let image = RgbaImage::from_fn(width, height, |x, _| {
-            if x < width / 2 { Rgba([200, 30, 30, 255]) } else { Rgba([0, 0, 0, 0]) }
+            if x < width / 2 {
+                Rgba([200, 30, 30, 255])
+            } else {
+                Rgba([0, 0, 0, 0])
+            }
         });
         let mut bytes = Cursor::new(Vec::new());
-        image.write_to(&mut bytes, format).expect("encodes");
+        let written = if format == ImageFormat::Jpeg {
+            // JPEG has no alpha channel to write.
+            DynamicImage::ImageRgba8(image).to_rgb8().write_to(&mut bytes, format)
+        } else {
+            image.write_to(&mut bytes, format)
+        };
+        written.expect("encodes");
         bytes.into_inner()
     }
 
@@ -136,7 +151,10 @@ mod tests {
         assert_eq!(photo.hash.len(), 16);
         let large = image::load_from_memory(&photo.large).unwrap().to_rgb8();
         let transparent_half = large.get_pixel(390, 200).0;
-        assert!(transparent_half.iter().all(|&channel| channel > 240), "white, not black: {transparent_half:?}");
+        assert!(
+            transparent_half.iter().all(|&channel| channel > 240),
+            "white, not black: {transparent_half:?}"
+        );
     }
 
     #[test]
@@ -159,9 +177,15 @@ mod tests {
 
     #[test]
     fn what_is_not_one_of_the_three_formats_is_refused_by_its_content() {
-        assert_eq!(prepare(b"<!doctype html><title>Not found</title>"), Err(PhotoError::NotAnImage));
+        assert_eq!(
+            prepare(b"<!doctype html><title>Not found</title>"),
+            Err(PhotoError::NotAnImage)
+        );
         assert_eq!(prepare(b""), Err(PhotoError::NotAnImage));
-        assert_eq!(prepare(b"GIF89a\x01\x00\x01\x00\x00\x00\x00;"), Err(PhotoError::NotAnImage));
+        assert_eq!(
+            prepare(b"GIF89a\x01\x00\x01\x00\x00\x00\x00;"),
+            Err(PhotoError::NotAnImage)
+        );
         let svg = br#"<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>"#;
         assert_eq!(prepare(svg), Err(PhotoError::NotAnImage));
     }

@@ -187,10 +187,19 @@ mod tests {
 
     #[test]
     fn only_https_is_fetched_unless_local_fetches_are_allowed() {
-        assert_eq!(checked_url("http://example.com/a.png", STRICT), Err(FetchError::NotHttps));
+        assert_eq!(
+            checked_url("http://example.com/a.png", STRICT),
+            Err(FetchError::NotHttps)
+        );
         assert!(checked_url("https://example.com/a.png", STRICT).is_ok());
         assert!(checked_url("http://127.0.0.1:8080/a.png", LOCAL).is_ok());
-        for url in ["ftp://example.com/a.png", "file:///etc/passwd", "data:image/png;base64,AA==", "a.png", ""] {
+        for url in [
+            "ftp://example.com/a.png",
+            "file:///etc/passwd",
+            "data:image/png;base64,AA==",
+            "a.png",
+            "",
+        ] {
             assert_eq!(checked_url(url, LOCAL), Err(FetchError::InvalidUrl), "{url}");
         }
     }
@@ -236,6 +245,9 @@ mod tests {
     #[tokio::test]
     async fn localhost_by_name_is_refused_after_its_lookup() {
         let refused = fetch_bytes("https://localhost/a.png", STRICT).await;
-        assert!(matches!(refused, Err(FetchError::NotPublic(address)) if address.is_loopback()), "{refused:?}");
+        assert!(
+            matches!(refused, Err(FetchError::NotPublic(address)) if address.is_loopback()),
+            "{refused:?}"
+        );
     }
 }

@@ -59,14 +59,19 @@ pub async fn fetch_missing(store: &Store, policy: FetchPolicy) -> Result<PhotoRe
             reason,
         };
         match fetched {
-            Ok(photo) => match store.save_fetched_photo(&wanted.speaker_source_id, &wanted.url, &photo).await {
+            Ok(photo) => match store
+                .save_fetched_photo(&wanted.speaker_source_id, &wanted.url, &photo)
+                .await
+            {
                 Ok(true) => report.fetched += 1,
                 // The organizer uploaded one meanwhile, which stays.
                 Ok(false) => {}
                 Err(error) => {
                     // The programme is applied; the answer says which photos are missing rather than failing it.
                     tracing::error!(%error, speaker = %wanted.speaker_source_id, "a fetched photo could not be stored");
-                    report.failed.push(failed("it could not be stored; apply again to retry".to_owned()));
+                    report
+                        .failed
+                        .push(failed("it could not be stored; apply again to retry".to_owned()));
                 }
             },
             Err(reason) => report.failed.push(failed(reason)),

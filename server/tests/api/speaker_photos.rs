@@ -57,7 +57,11 @@ fn with_avatars(avatars: &[(&str, String)]) -> String {
 }
 
 async fn import(app: &TestApp, file: &str, apply: bool) -> Value {
-    let path = if apply { format!("{IMPORT}?apply=true") } else { IMPORT.to_owned() };
+    let path = if apply {
+        format!("{IMPORT}?apply=true")
+    } else {
+        IMPORT.to_owned()
+    };
     let answer = app
         .client
         .post(app.url(&path))
@@ -83,7 +87,12 @@ async fn photos(app: &TestApp) -> Vec<(String, Value)> {
 }
 
 async fn photo_of(app: &TestApp, name: &str) -> Value {
-    photos(app).await.into_iter().find(|(speaker, _)| speaker == name).unwrap().1
+    photos(app)
+        .await
+        .into_iter()
+        .find(|(speaker, _)| speaker == name)
+        .unwrap()
+        .1
 }
 
 async fn slug_of(app: &TestApp, name: &str) -> String {
@@ -127,13 +136,17 @@ async fn upload(app: &TestApp, slug: &str, content_type: &str, body: Vec<u8>) ->
 }
 
 async fn remove(app: &TestApp, slug: &str) -> reqwest::Response {
-    app.admin_delete(&format!("/api/admin/programme/speakers/{slug}/photo")).await
+    app.admin_delete(&format!("/api/admin/programme/speakers/{slug}/photo"))
+        .await
 }
 
 async fn photo_field_error(answer: reqwest::Response) -> String {
     assert_eq!(answer.status(), StatusCode::UNPROCESSABLE_ENTITY);
     let body: Value = answer.json().await.unwrap();
-    body["fieldErrors"]["photo"].as_str().expect("the photo named").to_owned()
+    body["fieldErrors"]["photo"]
+        .as_str()
+        .expect("the photo named")
+        .to_owned()
 }
 
 on_both_databases! {
