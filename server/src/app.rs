@@ -38,6 +38,7 @@ pub fn app(state: AppState) -> Router {
     let (metrics, metrics_contract) = api::metrics_router().split_for_parts();
     let (unsubscribe, unsubscribe_contract) = api::unsubscribe_router().split_for_parts();
     let (schedule_exports, schedule_exports_contract) = api::schedule_exports_router().split_for_parts();
+    let (speaker_media, speaker_media_contract) = api::speaker_media_router().split_for_parts();
     let (waitlist_confirm, waitlist_confirm_contract) = api::waitlist_confirm_router().split_for_parts();
     let (waiting_list_pages, waiting_list_pages_contract) = api::waiting_list_pages_router().split_for_parts();
     let (catalogue, catalogue_contract) = api::catalogue_router(Arc::new(api::CatalogueRoutes {
@@ -53,6 +54,7 @@ pub fn app(state: AppState) -> Router {
             metrics_contract,
             unsubscribe_contract,
             schedule_exports_contract,
+            speaker_media_contract,
             waitlist_confirm_contract,
             waiting_list_pages_contract,
         ],
@@ -65,6 +67,7 @@ pub fn app(state: AppState) -> Router {
         .merge(metrics)
         .merge(unsubscribe)
         .merge(schedule_exports)
+        .merge(speaker_media)
         .merge(waitlist_confirm)
         .merge(waiting_list_pages)
         .method_not_allowed_fallback(api::method_not_allowed)

@@ -21,6 +21,7 @@ pub mod programme;
 pub mod programme_site;
 pub mod secrets;
 pub mod settings;
+pub mod speaker_photos;
 pub mod sponsors;
 pub mod startup;
 pub mod state;

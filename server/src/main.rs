@@ -15,6 +15,7 @@ use conference::domain::{EmailAddress, PersonName};
 use conference::event::Event;
 use conference::programme::import;
 use conference::settings::Settings;
+use conference::speaker_photos::{FetchPolicy, fetch_missing};
 use conference::startup::{Application, feed_sample_programme};
 use conference::store::{BackupError, Store, describe_database};
 use tracing_subscriber::EnvFilter;
@@ -326,10 +327,17 @@ async fn import_programme(settings: &Settings, arguments: Vec<OsString>) -> anyh
         let applied = store
             .apply_programme(&imported.programme, imported.format.as_str(), "command line")
             .await;
-        applied.map(|applied| {
-            let changes = applied.changes.at_offset(venue);
-            serde_json::json!({ "format": imported.format.as_str(), "changes": changes, "version": applied.version })
-        })
+        match applied {
+            Ok(applied) => fetch_missing(&store, FetchPolicy::of(settings))
+                .await
+                .map_err(anyhow::Error::from)
+                .map(|photos| {
+                    let changes = applied.changes.at_offset(venue);
+                    serde_json::json!({ "format": imported.format.as_str(), "changes": changes,
+                                        "version": applied.version, "photos": photos })
+                }),
+            Err(error) => Err(error.into()),
+        }
     } else {
         store.programme().await.map_err(Into::into).map(|current| {
             let changes = conference::programme::changes(&current, &imported.programme).at_offset(venue);

@@ -107,6 +107,8 @@ pub const CALLS: &[(&str, &str, Access)] = &[
     ("GET", "/api/admin/invoices/pdfs.zip", MANAGERS),
     ("GET", "/api/admin/invoices/{number}", MANAGERS),
     ("POST", "/api/admin/programme/import", MANAGERS),
+    ("PUT", "/api/admin/programme/speakers/{slug}/photo", MANAGERS),
+    ("DELETE", "/api/admin/programme/speakers/{slug}/photo", MANAGERS),
     ("POST", "/api/admin/check-in", DOOR),
     ("POST", "/api/admin/check-in/batch", DOOR),
     ("GET", "/api/admin/check-in/list", DOOR),

@@ -15,7 +15,7 @@ pub use published::{CACHE_CONTROL, Exports, Published};
 pub use view::View;
 
 use crate::event::Event;
-use crate::store::Store;
+use crate::store::{ProgrammeRevision, Store};
 
 #[derive(Debug, thiserror::Error)]
 pub enum ProgrammeSiteError {
@@ -43,19 +43,21 @@ impl ProgrammeSite {
 
     /// The programme's current version; none before the first import.
     pub async fn current(&self, store: &Store) -> Result<Option<Arc<Published>>, ProgrammeSiteError> {
-        let Some(number) = store.programme_version().await? else {
+        let Some(revision) = store.programme_revision().await? else {
             return Ok(None);
         };
-        if let Some(kept) = self.kept(number) {
+        if let Some(kept) = self.kept(revision) {
             return Ok(Some(kept));
         }
         // The version may have moved on since it was asked for: publish what this snapshot holds, under its number.
         let current = store.versioned_programme().await?;
         let versions = store.programme_versions().await?;
+        let photos = store.speaker_photos().await?;
         let (event, public_url) = (Arc::clone(&self.event), self.public_url.clone());
         // A large programme takes milliseconds of CPU to index: off the threads that answer requests.
         let published = tokio::task::spawn_blocking(move || {
-            View::new(current, versions, &event).map(|view| Arc::new(Published::new(view, event, &public_url)))
+            View::new(current, versions, &photos, revision, &event)
+                .map(|view| Arc::new(Published::new(view, event, &public_url)))
         })
         .await?;
         let Ok(published) = published else {
@@ -65,17 +67,19 @@ impl ProgrammeSite {
         Ok(Some(published))
     }
 
-    fn kept(&self, number: i64) -> Option<Arc<Published>> {
+    fn kept(&self, revision: ProgrammeRevision) -> Option<Arc<Published>> {
         let newest = self.newest.lock().unwrap_or_else(PoisonError::into_inner);
-        newest.as_ref().filter(|kept| kept.view.number == number).cloned()
+        newest.as_ref().filter(|kept| kept.view.revision == revision).cloned()
     }
 
     /// Two requests may publish the same version at once; an older one finishing last does not replace a newer.
+    /// (Photos of one version carry no order: a photo's view replaced by an older one is published again by the next
+    /// request, which finds the revision changed.)
     fn keep(&self, published: &Arc<Published>) {
         let mut newest = self.newest.lock().unwrap_or_else(PoisonError::into_inner);
         if newest
             .as_ref()
-            .is_none_or(|kept| kept.view.number < published.view.number)
+            .is_none_or(|kept| kept.view.number <= published.view.number)
         {
             *newest = Some(Arc::clone(published));
         }

@@ -7,10 +7,13 @@ use time::{Date, OffsetDateTime, UtcOffset};
 
 use crate::event::Event;
 use crate::programme::{Moved, Programme, Room, Session, SessionKind, Speaker, Track};
-use crate::store::{ProgrammeVersion, VersionedProgramme};
+use crate::speaker_photos::PhotoUrls;
+use crate::store::{ProgrammeRevision, ProgrammeVersion, VersionedProgramme};
 
 pub struct View {
     pub number: i64,
+    /// The version and the speakers' photos it shows: a new photo changes the pages without a new version.
+    pub revision: ProgrammeRevision,
     pub published_at: OffsetDateTime,
     pub venue: UtcOffset,
     /// The venue's IANA zone, e.g. `America/New_York`.
@@ -42,6 +45,8 @@ pub struct SpeakerView {
     pub speaker: Speaker,
     /// The address of the speaker's photo on this site; their initials show without one.
     pub photo: Option<String>,
+    /// The same photo at 400 px, for sharp pictures on dense screens.
+    pub photo_large: Option<String>,
     /// The speaker gives a keynote.
     pub featured: bool,
 }
@@ -51,7 +56,13 @@ pub struct SpeakerView {
 pub struct NoVersion;
 
 impl View {
-    pub fn new(current: VersionedProgramme, versions: Vec<ProgrammeVersion>, event: &Event) -> Result<Self, NoVersion> {
+    pub fn new(
+        current: VersionedProgramme,
+        versions: Vec<ProgrammeVersion>,
+        photos: &HashMap<String, PhotoUrls>,
+        revision: ProgrammeRevision,
+        event: &Event,
+    ) -> Result<Self, NoVersion> {
         let version = current.version.ok_or(NoVersion)?;
         let venue = event.starts_at.offset();
         let programme = current.programme;
@@ -80,7 +91,8 @@ impl View {
             .map(|speaker| SpeakerView {
                 featured: keynote_speakers.contains(&speaker.source_id),
                 speaker: speaker.clone(),
-                photo: None,
+                photo: photos.get(&speaker.source_id).map(|urls| urls.small.clone()),
+                photo_large: photos.get(&speaker.source_id).map(|urls| urls.large.clone()),
             })
             .collect();
         let days: BTreeSet<Date> = (programme.sessions.iter())
@@ -104,6 +116,7 @@ impl View {
         }
         Ok(Self {
             number: version.number,
+            revision,
             published_at: OffsetDateTime::from_unix_timestamp_nanos(i128::from(version.applied_at) * 1_000_000)
                 .unwrap_or(OffsetDateTime::UNIX_EPOCH),
             venue,

@@ -43,6 +43,12 @@ pub(super) fn live_site_problems(get: &dyn Fn(&str) -> Option<String>, allow_tes
     {
         problems.push("STRIPE_API_BASE must be an https:// address on a live site".into());
     }
+    if get("PROGRAMME_PHOTOS_ALLOW_LOCAL").is_some_and(|value| matches!(value.as_str(), "true" | "1" | "on")) {
+        problems.push(
+            "PROGRAMME_PHOTOS_ALLOW_LOCAL is on: a live site fetches speakers' photos from public https addresses only"
+                .into(),
+        );
+    }
     if get("SMTP_URL").is_none() {
         problems.push("SMTP_URL is not set: receipts would be written to files on the server, not sent".into());
     }
@@ -172,5 +178,17 @@ mod tests {
                 .iter()
                 .all(|problem| !problem.contains("secret123") && !problem.contains("secret456"))
         );
+    }
+
+    #[test]
+    fn local_photo_fetches_are_refused_on_a_live_site() {
+        let mut with_local = COMPLETE.to_vec();
+        with_local.push(("PROGRAMME_PHOTOS_ALLOW_LOCAL", "true"));
+        let found = problems(&with_local, false);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(found[0].starts_with("PROGRAMME_PHOTOS_ALLOW_LOCAL"), "{found:?}");
+        with_local.pop();
+        with_local.push(("PROGRAMME_PHOTOS_ALLOW_LOCAL", "false"));
+        assert!(problems(&with_local, false).is_empty());
     }
 }

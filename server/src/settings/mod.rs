@@ -53,6 +53,9 @@ pub struct Settings {
     pub admin: AdminSettings,
     /// The bearer token a Prometheus scraper presents at `/metrics`; without it, no metrics.
     pub metrics: MetricsSettings,
+    /// Lets the programme's import fetch speakers' photos over http and from private addresses
+    /// (`PROGRAMME_PHOTOS_ALLOW_LOCAL`): for tests against a local server; refused on a live site.
+    pub programme_photos_allow_local: bool,
 }
 
 /// How the organizer signs in to the back office; with neither, it is closed.
@@ -302,6 +305,7 @@ impl Settings {
             None => TrustedProxies::default(),
         };
         let rate_limits = flag("RATE_LIMITS", true)?;
+        let programme_photos_allow_local = flag("PROGRAMME_PHOTOS_ALLOW_LOCAL", false)?;
         let admin = AdminSettings {
             password_hash: match get("ADMIN_PASSWORD_HASH") {
                 Some(hash)
@@ -362,6 +366,7 @@ impl Settings {
             rate_limits,
             admin,
             metrics,
+            programme_photos_allow_local,
         })
     }
 }

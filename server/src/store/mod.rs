@@ -22,6 +22,7 @@ mod refunds;
 mod reports;
 mod reserve_error;
 mod sandbox;
+mod speaker_photos;
 mod sponsors;
 mod staff;
 mod tickets;
@@ -51,11 +52,12 @@ pub use orders::{NewPendingOrder, OverdueOrder, PaidTransition};
 pub use outbox::{ClaimedEmail, EMAIL_STATUSES, EmailKind, OutboxEmail};
 pub use pickups::{Handover, PickLine};
 pub use presales::{NewPresale, Presale};
-pub use programme::{AppliedProgramme, ApplyProgrammeError, ProgrammeVersion, VersionedProgramme};
+pub use programme::{AppliedProgramme, ApplyProgrammeError, ProgrammeRevision, ProgrammeVersion, VersionedProgramme};
 pub use refunds::{BeginRefundError, NewRefund, RefundRecord, RefundStatus};
 pub use reports::{OrderFilter, OrderTotals, Page, Sale, StockLevel};
 pub use reserve_error::ReserveError;
 pub use sandbox::SandboxConfirmation;
+pub use speaker_photos::{PhotoChange, WantedPhoto};
 pub use sponsors::{
     ApprovedProfile, LogoInfo, PassCounts, ProfileState, ProfileText, Review, ReviewOutcome, SponsorProfile, WallEntry,
 };

@@ -138,6 +138,26 @@ impl Store {
             .try_get("number")
     }
 
+    /// The programme's version and the state of its speakers' photos, in one cheap read: what a published view is
+    /// kept for. None before the first import.
+    pub async fn programme_revision(&self) -> Result<Option<ProgrammeRevision>, sqlx::Error> {
+        let row = sqlx::query(
+            "SELECT (SELECT MAX(number) FROM programme_versions) AS number,
+                    (SELECT COUNT(*) FROM speaker_photos) AS photos,
+                    (SELECT COALESCE(MAX(updated_at), 0) FROM speaker_photos) AS photos_changed",
+        )
+        .fetch_one(&self.pool)
+        .await?;
+        let Some(number) = row.try_get::<Option<i64>, _>("number")? else {
+            return Ok(None);
+        };
+        Ok(Some(ProgrammeRevision {
+            number,
+            photos: row.try_get("photos")?,
+            photos_changed: row.try_get("photos_changed")?,
+        }))
+    }
+
     /// Every applied import, newest first.
     pub async fn programme_versions(&self) -> Result<Vec<ProgrammeVersion>, sqlx::Error> {
         sqlx::query(&format!("{VERSION_COLUMNS} ORDER BY number DESC"))
@@ -147,6 +167,15 @@ impl Store {
             .map(version_from_row)
             .collect()
     }
+}
+
+/// What the published programme shows: its version, and how many speakers' photos there are and when one last
+/// changed (an upload or a removal changes the pages without a new version).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ProgrammeRevision {
+    pub number: i64,
+    pub photos: i64,
+    pub photos_changed: i64,
 }
 
 const VERSION_COLUMNS: &str = "SELECT number, format, changes, applied_at, applied_by FROM programme_versions";

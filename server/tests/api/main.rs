@@ -33,6 +33,7 @@ mod programme_pages;
 mod programme_sample;
 mod sandbox_cards;
 mod smtp_sink;
+mod speaker_photos;
 mod sponsors;
 mod sponsorship_checkout;
 mod staff;

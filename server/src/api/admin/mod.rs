@@ -20,6 +20,7 @@ mod programme;
 mod refunds;
 mod responses;
 mod session;
+mod speaker_photos;
 mod sponsorships;
 mod staff;
 mod waiting_list;
@@ -53,4 +54,5 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(invoices::router())
         .merge(pickups::router())
         .merge(programme::router())
+        .merge(speaker_photos::router())
 }

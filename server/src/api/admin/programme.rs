@@ -14,6 +14,7 @@ use crate::api::params::ApiQuery;
 use crate::error::{ApiError, ErrorBody, FieldErrors};
 use crate::programme::import::{self, Imported};
 use crate::programme::{Changes, changes};
+use crate::speaker_photos::{FetchPolicy, PhotoReport, fetch_missing};
 use crate::state::AppState;
 use crate::store::ApplyProgrammeError;
 
@@ -44,10 +45,15 @@ struct ImportAnswer {
     /// The version the applied file made; absent in a preview and when the file changed nothing.
     #[serde(skip_serializing_if = "Option::is_none")]
     version: Option<i64>,
+    /// The speakers' photos the applied file names that were fetched, and those that failed (their speakers show
+    /// initials; the next apply tries them again); absent in a preview, which fetches nothing.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    photos: Option<PhotoReport>,
 }
 
 /// Reads a programme file and reports what it would change in the programme; with `apply=true` makes it the
-/// programme in one transaction, as a new version when it changes anything. An invalid file changes nothing.
+/// programme in one transaction, as a new version when it changes anything, then fetches the speakers' photos it names
+/// that the site has not got. An invalid file changes nothing.
 #[utoipa::path(
     post,
     path = "/programme/import",
@@ -89,6 +95,7 @@ async fn import_programme(
             format: format.as_str(),
             changes: changes(&current, &programme).at_offset(venue),
             version: None,
+            photos: None,
         }));
     }
     let applied = state
@@ -99,10 +106,12 @@ async fn import_programme(
             ApplyProgrammeError::UnknownReference { .. } => invalid_file(error.to_string()),
             ApplyProgrammeError::Database(error) => error.into(),
         })?;
+    let photos = fetch_missing(&state.store, FetchPolicy::of(&state.settings)).await?;
     Ok(Json(ImportAnswer {
         format: format.as_str(),
         changes: applied.changes.at_offset(venue),
         version: applied.version,
+        photos: Some(photos),
     }))
 }
 

@@ -158,13 +158,20 @@ pub fn session_card(html: &mut String, view: &View, listed: &Listed, options: &C
 
 /// The speaker's photo, or their initials on a coloured disc; `size` is in pixels.
 pub fn avatar(speaker: &SpeakerView, size: u32) -> String {
-    match &speaker.photo {
-        Some(photo) => format!(
-            "<img src=\"{}\" alt=\"\" width=\"{size}\" height=\"{size}\" loading=\"lazy\" \
-             class=\"shrink-0 rounded-full object-cover\">",
-            e(photo)
-        ),
-        None => format!(
+    match (&speaker.photo, &speaker.photo_large) {
+        (Some(photo), large) => {
+            // The 96-px photo is sharp up to its size on a plain screen; dense screens take the 400-px one.
+            let srcset = large
+                .as_ref()
+                .map(|large| format!(" srcset=\"{} 96w, {} 400w\" sizes=\"{size}px\"", e(photo), e(large)))
+                .unwrap_or_default();
+            format!(
+                "<img src=\"{}\"{srcset} alt=\"\" width=\"{size}\" height=\"{size}\" loading=\"lazy\" \
+                 class=\"shrink-0 rounded-full object-cover\">",
+                e(photo)
+            )
+        }
+        (None, _) => format!(
             "<span aria-hidden=\"true\" style=\"width:{size}px;height:{size}px\" class=\"flex shrink-0 items-center \
              justify-center rounded-full bg-primary/10 font-semibold text-primary\">{}</span>",
             e(&initials(&speaker.speaker.name))
