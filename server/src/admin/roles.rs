@@ -107,6 +107,7 @@ pub const CALLS: &[(&str, &str, Access)] = &[
     ("GET", "/api/admin/invoices/pdfs.zip", MANAGERS),
     ("GET", "/api/admin/invoices/{number}", MANAGERS),
     ("POST", "/api/admin/programme/import", MANAGERS),
+    ("GET", "/api/admin/programme/versions", ORDER_DESK),
     ("POST", "/api/admin/check-in", DOOR),
     ("POST", "/api/admin/check-in/batch", DOOR),
     ("GET", "/api/admin/check-in/list", DOOR),

@@ -30,6 +30,7 @@ mod programme;
 mod programme_exports;
 mod programme_import;
 mod programme_sample;
+mod programme_versions;
 mod sandbox_cards;
 mod smtp_sink;
 mod sponsors;

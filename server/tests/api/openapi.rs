@@ -84,6 +84,7 @@ const OPERATIONS: &[(&str, &str)] = &[
     ("get", "/api/admin/invoices/pdfs.zip"),
     ("get", "/api/admin/invoices/{number}"),
     ("post", "/api/admin/programme/import"),
+    ("get", "/api/admin/programme/versions"),
     ("get", "/healthz"),
     ("get", "/readyz"),
     ("get", "/metrics"),

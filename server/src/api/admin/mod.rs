@@ -17,6 +17,7 @@ mod orders;
 mod pickups;
 mod presales;
 mod programme;
+mod programme_versions;
 mod refunds;
 mod responses;
 mod session;
@@ -53,4 +54,5 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(invoices::router())
         .merge(pickups::router())
         .merge(programme::router())
+        .merge(programme_versions::router())
 }
