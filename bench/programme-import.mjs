@@ -18,6 +18,7 @@ import {
 } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import path from "node:path";
+import { isDeepStrictEqual } from "node:util";
 
 import { serverBinary, withSampleProgrammeOf } from "./lib/server.mjs";
 
@@ -189,7 +190,7 @@ function measure(database, file, dir) {
     const apply = timed(env, ["programme", "import", file, "--apply"]);
     const again = timed(env, ["programme", "import", file, "--apply"]);
     const expect = (what, actual, wanted) => {
-      if (JSON.stringify(actual) !== JSON.stringify(wanted))
+      if (!isDeepStrictEqual(actual, wanted))
         throw new Error(
           `${database}: ${what} is ${JSON.stringify(actual)}, not ${JSON.stringify(wanted)}`,
         );
