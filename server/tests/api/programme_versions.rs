@@ -47,7 +47,9 @@ fn renamed_and_moved() -> String {
 }
 
 fn now_millis() -> i64 {
-    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap();
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap();
     i64::try_from(now.as_millis()).unwrap()
 }
 
