@@ -67,11 +67,9 @@ export const api = {
   put: <T>(url: string, body: unknown, headers?: Record<string, string>) =>
     request<T>('PUT', url, { json: body }, headers),
   patch: <T>(url: string, body: unknown) => request<T>('PATCH', url, { json: body }),
-  /** Sends `text` as it is, such as a CSV file. */
-  postText: <T>(url: string, text: string, contentType: string) => request<T>('POST', url, { text, contentType }),
-  /** Sends a chosen file's bytes as they are, with the file's own content type. */
-  sendFile: <T>(method: 'POST' | 'PUT', url: string, file: Blob) =>
-    request<T>(method, url, { text: file, contentType: file.type || 'application/octet-stream' }),
+  /** Sends `text` as it is with its content type: a CSV file, a chosen file's bytes. */
+  send: <T>(method: 'POST' | 'PUT', url: string, text: string | Blob, contentType: string) =>
+    request<T>(method, url, { text, contentType }),
   delete: <T>(url: string) => request<T>('DELETE', url),
   getBlob: download,
 };

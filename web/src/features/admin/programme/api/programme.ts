@@ -56,6 +56,9 @@ export type PublicProgramme = z.infer<typeof publicProgrammeSchema>;
 
 const photoSchema = z.object({ photo: z.string(), photoLarge: z.string() });
 
+/** The chosen file's own content type; a browser that cannot tell sends it as bytes. */
+const fileType = (file: File) => file.type || 'application/octet-stream';
+
 const versionsKey = ['admin', 'programme', 'versions'] as const;
 const programmeKey = ['admin', 'programme', 'public'] as const;
 
@@ -84,7 +87,12 @@ export function useImportProgramme() {
     mutationKey: ['admin', 'programme', 'import'],
     mutationFn: async ({ file, apply }: { file: File; apply: boolean }) =>
       importSchema.parse(
-        await api.sendFile<unknown>('POST', `/api/admin/programme/import${apply ? '?apply=true' : ''}`, file),
+        await api.send<unknown>(
+          'POST',
+          `/api/admin/programme/import${apply ? '?apply=true' : ''}`,
+          file,
+          fileType(file),
+        ),
       ),
     onSuccess: async (_answer, { apply }) => {
       if (apply) await queryClient.invalidateQueries({ queryKey: ['admin', 'programme'] });
@@ -100,7 +108,7 @@ export function useUploadSpeakerPhoto() {
   return useMutation({
     mutationKey: ['admin', 'programme', 'photo', 'upload'],
     mutationFn: async ({ slug, file }: { slug: string; file: File }) =>
-      photoSchema.parse(await api.sendFile<unknown>('PUT', photoPath(slug), file)),
+      photoSchema.parse(await api.send<unknown>('PUT', photoPath(slug), file, fileType(file))),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: programmeKey }),
   });
 }
