@@ -55,7 +55,7 @@ test('the organizer previews an edited programme, applies it, and the schedule s
   await expect(page.getByRole('heading', { level: 1, name: 'Programme' })).toBeVisible();
 
   await page
-    .getByLabel('Programme file')
+    .getByLabel('Programme file', { exact: true })
     .setInputFiles({ name: 'schedule.json', mimeType: 'application/json', buffer: editedSample() });
   await page.getByRole('button', { name: 'Preview' }).click();
 
