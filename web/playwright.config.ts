@@ -101,7 +101,7 @@ export default defineConfig({
     {
       name: 'desktop',
       use: { ...devices['Desktop Chrome'] },
-      testIgnore: /(mobile|stripe|tickets|sponsor-page)\.spec\.ts/,
+      testIgnore: /(mobile|stripe|tickets|sponsor-page|programme-import)\.spec\.ts/,
     },
     { name: 'mobile', use: { ...devices['Pixel 7'] }, testMatch: /mobile\.spec\.ts/ },
     {
@@ -112,7 +112,7 @@ export default defineConfig({
     {
       name: 'upcoming',
       use: { ...devices['Desktop Chrome'], baseURL: upcomingBaseURL },
-      testMatch: /(tickets|sponsor-page)\.spec\.ts/,
+      testMatch: /(tickets|sponsor-page|programme-import)\.spec\.ts/,
     },
   ],
   globalSetup: './e2e/global-setup.ts',

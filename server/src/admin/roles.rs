@@ -109,6 +109,7 @@ pub const CALLS: &[(&str, &str, Access)] = &[
     ("POST", "/api/admin/programme/import", MANAGERS),
     ("PUT", "/api/admin/programme/speakers/{slug}/photo", MANAGERS),
     ("DELETE", "/api/admin/programme/speakers/{slug}/photo", MANAGERS),
+    ("GET", "/api/admin/programme/versions", ORDER_DESK),
     ("POST", "/api/admin/check-in", DOOR),
     ("POST", "/api/admin/check-in/batch", DOOR),
     ("GET", "/api/admin/check-in/list", DOOR),

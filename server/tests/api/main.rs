@@ -31,6 +31,7 @@ mod programme_exports;
 mod programme_import;
 mod programme_pages;
 mod programme_sample;
+mod programme_versions;
 mod sandbox_cards;
 mod smtp_sink;
 mod speaker_photos;

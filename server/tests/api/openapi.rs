@@ -86,6 +86,7 @@ const OPERATIONS: &[(&str, &str)] = &[
     ("post", "/api/admin/programme/import"),
     ("put", "/api/admin/programme/speakers/{slug}/photo"),
     ("delete", "/api/admin/programme/speakers/{slug}/photo"),
+    ("get", "/api/admin/programme/versions"),
     ("get", "/healthz"),
     ("get", "/readyz"),
     ("get", "/metrics"),

@@ -39,6 +39,7 @@ export const paths = {
     codes: '/admin/codes',
     invoices: '/admin/invoices',
     exports: '/admin/exports',
+    programme: '/admin/programme',
     staff: '/admin/staff',
     invitation: '/admin/invitation',
     exportFile: (name: 'orders' | 'attendees' | 'pickups' | 'waitlist' | 'codes') => `/api/admin/exports/${name}.csv`,

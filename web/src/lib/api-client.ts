@@ -28,8 +28,8 @@ async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, `${response.status}: ${text || response.statusText}`);
 }
 
-/** A request body: JSON (any value), or text sent as it is with its content type (a CSV file). */
-type Body = { json: unknown } | { text: string; contentType: string };
+/** A request body: JSON (any value), or text or a file sent as it is with its content type (a CSV file, an image). */
+type Body = { json: unknown } | { text: string | Blob; contentType: string };
 
 async function request<T>(method: string, url: string, body?: Body, headers?: Record<string, string>): Promise<T> {
   const [payload, contentType] =
@@ -67,8 +67,9 @@ export const api = {
   put: <T>(url: string, body: unknown, headers?: Record<string, string>) =>
     request<T>('PUT', url, { json: body }, headers),
   patch: <T>(url: string, body: unknown) => request<T>('PATCH', url, { json: body }),
-  /** Sends `text` as it is, such as a CSV file. */
-  postText: <T>(url: string, text: string, contentType: string) => request<T>('POST', url, { text, contentType }),
+  /** Sends `text` as it is with its content type: a CSV file, a chosen file's bytes. */
+  send: <T>(method: 'POST' | 'PUT', url: string, text: string | Blob, contentType: string) =>
+    request<T>(method, url, { text, contentType }),
   delete: <T>(url: string) => request<T>('DELETE', url),
   getBlob: download,
 };

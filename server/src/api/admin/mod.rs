@@ -17,6 +17,7 @@ mod orders;
 mod pickups;
 mod presales;
 mod programme;
+mod programme_versions;
 mod refunds;
 mod responses;
 mod session;
@@ -55,4 +56,5 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(pickups::router())
         .merge(programme::router())
         .merge(speaker_photos::router())
+        .merge(programme_versions::router())
 }

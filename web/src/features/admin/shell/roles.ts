@@ -19,6 +19,8 @@ const screenRoles = {
   codes: ['owner', 'manager'],
   invoices: ['owner', 'manager'],
   exports: ['owner', 'manager'],
+  /** Support reads the versions; importing and photos are for owners and managers. */
+  programme: ['owner', 'manager', 'support'],
   staff: ['owner'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
@@ -30,5 +32,10 @@ export function canSee(role: StaffRole, screen: AdminScreen): boolean {
 
 /** Refunds are money going out: owners and managers only. */
 export function canRefund(role: StaffRole): boolean {
+  return role === 'owner' || role === 'manager';
+}
+
+/** Changing the programme (an import, a speaker's photo): owners and managers; support only reads its versions. */
+export function canChangeProgramme(role: StaffRole): boolean {
   return role === 'owner' || role === 'manager';
 }

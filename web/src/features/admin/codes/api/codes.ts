@@ -127,6 +127,6 @@ export function useChangeCode() {
 /** Makes codes from a CSV file with the export's columns; all rows or none. */
 export function useImportCodes() {
   return useCodesChange('import', async (csv: string) =>
-    madeSchema.parse(await api.postText<unknown>('/api/admin/codes/import', csv, 'text/csv')),
+    madeSchema.parse(await api.send<unknown>('POST', '/api/admin/codes/import', csv, 'text/csv')),
   );
 }

@@ -16,6 +16,7 @@ import { OrderPage } from '@/features/admin/orders/components/order-page';
 import { OrdersPage } from '@/features/admin/orders/components/orders-page';
 import { PickListPage } from '@/features/admin/door/components/pick-list-page';
 import { PickupPage } from '@/features/admin/door/components/pickup-page';
+import { ProgrammePage } from '@/features/admin/programme/components/programme-page';
 import { Loading, Screen } from '@/features/admin/shared/components/screen';
 import { SignInPage } from './sign-in-page';
 import { SponsorshipsPage } from '@/features/admin/sponsorships/components/sponsorships-page';
@@ -60,6 +61,7 @@ function SignedInBackOffice() {
         <Route path="codes" element={allowed('codes', <CodesPage />)} />
         <Route path="invoices" element={allowed('invoices', <InvoicesPage />)} />
         <Route path="exports" element={allowed('exports', <ExportsPage />)} />
+        <Route path="programme" element={allowed('programme', <ProgrammePage role={role} />)} />
         <Route path="staff" element={allowed('staff', <StaffPage />)} />
         <Route path="check-in" element={allowed('checkIn', <CheckInPage />)} />
         <Route path="pickup" element={allowed('pickup', <PickupPage />)} />
