@@ -24,6 +24,18 @@ export const paths = {
   sitemapXml: '/sitemap.xml',
   myTickets: '/my-tickets',
   sponsorPage: '/sponsor',
+  // The programme's pages, rendered by the server into the frame prerendered at '/schedule'.
+  schedule: '/schedule',
+  scheduleChanges: '/schedule/changes',
+  /** The schedule with its filters set, e.g. `{ kind: 'workshop' }`. */
+  scheduleFiltered: (filters: Record<string, string>) => `/schedule?${new URLSearchParams(filters)}`,
+  session: (slug: string) => `/sessions/${encodeURIComponent(slug)}`,
+  sessionRoute: '/sessions/:slug',
+  speakers: '/speakers',
+  speakerRoute: '/speakers/:slug',
+  mySchedule: '/my-schedule',
+  /** The calendar of the given sessions only. */
+  scheduleIcs: (slugs: readonly string[]) => `/schedule.ics?sessions=${slugs.map(encodeURIComponent).join(',')}`,
   admin: {
     route: '/admin/*',
     dashboard: '/admin',
