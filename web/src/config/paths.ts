@@ -27,8 +27,7 @@ export const paths = {
   // The programme's pages, rendered by the server into the frame prerendered at '/schedule'.
   schedule: '/schedule',
   scheduleChanges: '/schedule/changes',
-  /** The schedule with its filters set, e.g. `{ kind: 'workshop' }`. */
-  scheduleFiltered: (filters: Record<string, string>) => `/schedule?${new URLSearchParams(filters)}`,
+  scheduleWorkshops: '/schedule?kind=workshop',
   session: (slug: string) => `/sessions/${encodeURIComponent(slug)}`,
   sessionRoute: '/sessions/:slug',
   speakers: '/speakers',

@@ -3,6 +3,14 @@ import { paths } from '@/config/paths';
 import type { EventInfo } from '@/features/config/api/get-config';
 import { LegalPage, type LegalSection } from './legal-page';
 
+const PROGRAMME_ID = 'sitemap-programme';
+
+/**
+ * The programme's pages (schedule, speakers, every session and speaker) as the server filled them into the
+ * page being opened, read once before the app takes the page over; empty while there is no programme.
+ */
+const servedProgramme = typeof document === 'undefined' ? '' : (document.getElementById(PROGRAMME_ID)?.innerHTML ?? '');
+
 interface SitemapEntry {
   to: string;
   label: string;
@@ -61,7 +69,16 @@ function sitemapSections(event: EventInfo): LegalSection[] {
   ];
 
   return [
-    { id: 'pages', title: 'Pages', content: <EntryList entries={pages} /> },
+    {
+      id: 'pages',
+      title: 'Pages',
+      content: (
+        <>
+          <EntryList entries={pages} />
+          <div id={PROGRAMME_ID} dangerouslySetInnerHTML={{ __html: servedProgramme }} />
+        </>
+      ),
+    },
     { id: 'home-page-sections', title: 'Home page sections', content: <EntryList entries={sections} /> },
     { id: 'policies', title: 'Policies and pricing', content: <EntryList entries={policies} /> },
     {
