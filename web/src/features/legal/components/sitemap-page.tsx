@@ -1,5 +1,6 @@
 import { Link } from '@/lib/router';
 import { paths } from '@/config/paths';
+import { servedHtml, useProgrammeHtml } from '@/lib/served-html';
 import type { EventInfo } from '@/features/config/api/get-config';
 import { LegalPage, type LegalSection } from './legal-page';
 
@@ -9,7 +10,12 @@ const PROGRAMME_ID = 'sitemap-programme';
  * The programme's pages (schedule, speakers, every session and speaker) as the server filled them into the
  * page being opened, read once before the app takes the page over; empty while there is no programme.
  */
-const servedProgramme = typeof document === 'undefined' ? '' : (document.getElementById(PROGRAMME_ID)?.innerHTML ?? '');
+const servedProgramme = servedHtml(PROGRAMME_ID);
+
+function ProgrammeEntries() {
+  const html = useProgrammeHtml(servedProgramme, paths.sitemap, PROGRAMME_ID);
+  return <div id={PROGRAMME_ID} dangerouslySetInnerHTML={{ __html: html }} />;
+}
 
 interface SitemapEntry {
   to: string;
@@ -75,7 +81,7 @@ function sitemapSections(event: EventInfo): LegalSection[] {
       content: (
         <>
           <EntryList entries={pages} />
-          <div id={PROGRAMME_ID} dangerouslySetInnerHTML={{ __html: servedProgramme }} />
+          <ProgrammeEntries />
         </>
       ),
     },
