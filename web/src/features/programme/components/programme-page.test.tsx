@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch } from '@/test/fetch-mock';
+import { fireEvent } from '@testing-library/react';
+import { deferred, mockFetch } from '@/test/fetch-mock';
 
 afterEach(() => {
   document.body.replaceChildren();
@@ -63,6 +64,31 @@ describe('a programme page', () => {
     expect(document.title).toBe('Speakers | CodeWave Miami 2026');
     // The enhancer ran on it.
     expect(screen.getByRole('button', { name: 'Star Opening keynote' })).toBeVisible();
+  });
+
+  it('applies a filter inside the app, keeping the schedule in view until the filtered one arrives', async () => {
+    const schedule = (track: string) => `<html><head><title>Schedule ${track}</title></head><body>
+      <div id="programme-page"><h1>Schedule ${track}</h1><form data-filters method="get" action="/schedule">
+      <select name="track"><option value="">All</option><option value="web">Web</option></select>
+      <button type="submit" data-filters-apply>Apply</button></form></div></body></html>`;
+    const filtered = deferred<Response>();
+    mockFetch((url) => {
+      if (url === '/schedule') return new Response(schedule('all'));
+      if (url === '/schedule?track=web') return filtered.promise;
+      return new Response('{}');
+    });
+    const { ProgrammePage, renderWithProviders } = await loadPage();
+    renderWithProviders(<ProgrammePage />, { route: '/schedule' });
+    await screen.findByRole('heading', { name: 'Schedule all' });
+    expect(document.querySelector('[data-filters-apply]')).not.toBeVisible();
+
+    fireEvent.change(screen.getByRole('combobox'), { target: { value: 'web' } });
+    await waitFor(() => expect(document.getElementById('programme-page')).toHaveAttribute('aria-busy', 'true'));
+    expect(screen.getByRole('heading', { name: 'Schedule all' })).toBeInTheDocument();
+    filtered.resolve(new Response(schedule('web')));
+    expect(await screen.findByRole('heading', { name: 'Schedule web' })).toBeInTheDocument();
+    expect(document.getElementById('programme-page')).not.toHaveAttribute('aria-busy');
+    expect(document.title).toBe('Schedule web');
   });
 
   it('says when the page cannot be loaded, with a link to try again', async () => {

@@ -52,7 +52,9 @@ export function ProgrammePage() {
       : loaded?.address === address
         ? loaded
         : undefined;
-  const content = current && 'content' in current ? current.content : undefined;
+  // While the next page loads (a filter changed, a link followed) the last one stays, marked busy.
+  const previous = loaded && 'content' in loaded ? loaded.content : served?.content;
+  const content = current ? ('content' in current ? current.content : undefined) : previous;
 
   useEffect(() => {
     if (served?.address === address) return;
@@ -81,6 +83,7 @@ export function ProgrammePage() {
     <div
       id={PROGRAMME_PAGE_ID}
       ref={element}
+      aria-busy={current ? undefined : true}
       data-timezone={content.timezone}
       data-zone-label={content.zoneLabel}
       dangerouslySetInnerHTML={{ __html: content.html }}
