@@ -4,7 +4,9 @@
 // gateway, the link read from its receipt) and /sponsor with a sponsor's (a Gold sponsorship whose
 // PNG logo the organizer approved, so / and /sponsorship are measured with the sponsor wall
 // filled in), and the requests per second of `/` and `/api/tickets` as a share of nginx serving
-// the same bytes.
+// the same bytes. The programme's pages (the sample programme the shipped event imports at first
+// start): Lighthouse on /schedule, a session's page, /speakers and a speaker's page, and the weight
+// of /schedule's HTML as the server sends it gzipped.
 //
 // Needs the release server and the built front end (`make run` builds both, or
 // `cargo build --release && (cd web && npm run build)`), Chromium (CHROME_PATH, by default
@@ -23,7 +25,8 @@ import {
   readFileSync,
   writeFileSync,
 } from "node:fs";
-import { crc32, deflateSync } from "node:zlib";
+import { request } from "node:http";
+import { crc32, deflateSync, gzipSync } from "node:zlib";
 import { cpus, totalmem, tmpdir } from "node:os";
 import path from "node:path";
 
@@ -38,6 +41,7 @@ const chrome = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 
 const BUDGETS = {
   landingJs: 90_000,
+  scheduleHtml: 100_000,
   share: 0.9,
 };
 
@@ -225,6 +229,44 @@ function landingPageJavaScript() {
   return files.reduce((sum, file) => sum + readFileSync(path.join(dist, `${file}.gz`)).length, 0);
 }
 
+/** A session's and a speaker's page, from the programme the app reads: a keynote and its first speaker when there is one. */
+async function programmePages(base) {
+  const response = await fetch(`${base}/api/programme`);
+  need(response.ok, `GET /api/programme answered ${response.status}: the event has no programme`);
+  const { sessions, speakers } = await response.json();
+  const session =
+    sessions.find((candidate) => candidate.kind === "keynote" && candidate.speakers.length > 0) ??
+    sessions.find((candidate) => candidate.speakers.length > 0) ??
+    sessions[0];
+  need(session, "the programme has no sessions");
+  const speaker = session.speakers[0] ?? speakers[0]?.slug;
+  need(speaker, "the programme has no speakers");
+  return {
+    session: `/sessions/${encodeURIComponent(session.slug)}`,
+    speaker: `/speakers/${encodeURIComponent(speaker)}`,
+  };
+}
+
+/**
+ * The bytes of `address`'s HTML as the server sends it to a browser that accepts gzip (gzipped here at
+ * zlib's best when the server sends it uncompressed).
+ */
+function gzipWeight(base, address) {
+  return new Promise((resolve, reject) => {
+    const req = request(`${base}${address}`, { headers: { "accept-encoding": "gzip" } }, (response) => {
+      const chunks = [];
+      response.on("data", (chunk) => chunks.push(chunk));
+      response.on("end", () => {
+        need(response.statusCode === 200, `${address} answered ${response.statusCode}`);
+        const body = Buffer.concat(chunks);
+        resolve(response.headers["content-encoding"] === "gzip" ? body.length : gzipSync(body, { level: 9 }).length);
+      });
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
 /** What a visitor without JavaScript reads on `/`: the brief's headings and every ticket's price. */
 async function htmlBeforeJavaScript(base) {
   const html = await (await fetch(`${base}/`)).text();
@@ -380,6 +422,9 @@ try {
   // Each page by the name the table gives it, and the address Lighthouse opens: the private
   // links' secrets stay out of the table. The sponsor comes first, so the wall has a logo.
   const sponsorLink = await approvedSponsorLink(base);
+  const programme = await programmePages(base);
+  const scheduleHtml = await gzipWeight(base, "/schedule");
+  console.log(`/schedule HTML (gzip): ${kB(scheduleHtml)}`);
   const pages = {
     "/": "/",
     "/sponsorship": "/sponsorship",
@@ -387,6 +432,10 @@ try {
     "/sponsor-payment?tier=…": `/sponsor-payment?tier=${await tierOnSale(base)}`,
     "/my-tickets#…": await manageLink(base),
     "/sponsor#…": sponsorLink,
+    "/schedule": "/schedule",
+    "/sessions/…": programme.session,
+    "/speakers": "/speakers",
+    "/speakers/…": programme.speaker,
   };
   const scores = {};
   for (const [page, address] of Object.entries(pages)) {
@@ -447,6 +496,11 @@ try {
     lighthouseRow("/sponsor-payment?tier=…", 100),
     lighthouseRow("/my-tickets#…", 100),
     lighthouseRow("/sponsor#…", 100),
+    `| \`/schedule\` HTML (gzip) | ${kB(scheduleHtml)} | ≤ ${kB(BUDGETS.scheduleHtml)} | ${scheduleHtml <= BUDGETS.scheduleHtml ? "pass" : "FAIL"} |`,
+    lighthouseRow("/schedule", 100),
+    lighthouseRow("/sessions/…", 100),
+    lighthouseRow("/speakers", 100),
+    lighthouseRow("/speakers/…", 100),
     rateRow("/"),
     rateRow("/api/tickets"),
     "",

@@ -88,6 +88,10 @@ if (document.visibilityState !== 'visible' || !PerformanceObserver.supportedEntr
   return file;
 }
 
+/**
+ * A page's own head tags, between markers: on the programme's pages (the frame at /schedule) the server
+ * replaces the whole block with the page's own tags.
+ */
 function headTags({ title, description, url, image, siteName, indexed }) {
   const tags = [
     `<title>${escapeHtml(title)}</title>`,
@@ -107,7 +111,7 @@ function headTags({ title, description, url, image, siteName, indexed }) {
     `<meta name="twitter:description" content="${escapeHtml(description)}" />`,
     `<meta name="twitter:image" content="${image.url}" />`,
   ];
-  return tags.join('\n    ');
+  return `<!--page-head-->${tags.join('\n    ')}<!--/page-head-->`;
 }
 
 const { digest, publicUrlPlaceholder, catalogue } = readCatalogue();
@@ -155,6 +159,9 @@ const pages = [
   { path: '/sponsor-payment', modules: [page('sponsor-payment/components/sponsor-payment-page'), queries] },
   { path: '/my-tickets', modules: [page('my-tickets/components/my-tickets-page'), queries] },
   { path: '/sponsor', modules: [page('sponsor-page/components/sponsor-page'), queries] },
+  // The frame of the programme's pages: the layout around an empty #programme-page, which the server fills
+  // (with the head) for /schedule, /sessions/…, /speakers… on each request.
+  { path: '/schedule', modules: [page('programme/components/programme-page')], frame: true },
   // Served, with status 404, for every path that is no page.
   { path: '/404', modules: [page('not-found/components/not-found-page')], indexed: false, notFound: true },
 ];
@@ -168,8 +175,10 @@ rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 const written = {};
 let notFound;
-for (const [index, { path: url, modules, indexed = true, notFound: isNotFound }] of pages.entries()) {
+const FRAME_ELEMENT = '<div id="programme-page"></div>';
+for (const [index, { path: url, modules, indexed = true, notFound: isNotFound, frame }] of pages.entries()) {
   const { html, head } = await render(url, catalogue);
+  if (frame && html.split(FRAME_ELEMENT).length !== 2) fail(`${url} must hold ${FRAME_ELEMENT} once, empty`);
   // A boundary React streamed apart comes with a script to put it together, which the CSP blocks.
   if (html.includes('<script') || html.includes('<template')) fail(`${url} rendered a Suspense boundary apart`);
   if (!head.title) fail(`${url} sets no title (useDocumentTitle)`);

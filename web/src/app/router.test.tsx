@@ -44,6 +44,29 @@ describe('app routes', () => {
     await waitFor(() => expect(document.title).toContain('CodeWave Miami 2026'));
   });
 
+  it('loads each programme page on demand, as the server renders it', async () => {
+    const fetchSpy = mockFetch((url) => {
+      if (url === '/api/config') return jsonResponse(sandboxConfig);
+      const page = `<html><head><title>${url} | CodeWave Miami 2026</title></head><body>
+        <div id="programme-page" data-timezone="America/New_York"><h1>Page ${url}</h1></div></body></html>`;
+      return new Response(page, { headers: { 'Content-Type': 'text/html' } });
+    });
+    for (const route of [
+      '/schedule',
+      '/schedule/changes',
+      '/sessions/opening',
+      '/speakers',
+      '/speakers/ada',
+      '/my-schedule',
+    ]) {
+      const { unmount } = renderWithProviders(<AppRoutes />, { route });
+      expect(await screen.findByRole('heading', { level: 1, name: `Page ${route}` })).toBeInTheDocument();
+      await waitFor(() => expect(document.title).toBe(`${route} | CodeWave Miami 2026`));
+      unmount();
+    }
+    expect(fetchSpy.mock.calls.map(([url]) => String(url)).filter((url) => url !== '/api/config')).toHaveLength(6);
+  });
+
   it('loads the ticket checkout on demand and sends an unknown ticket type home', async () => {
     serveSite();
     renderWithProviders(<AppRoutes />, { route: '/checkout/no-such-type' });

@@ -49,6 +49,8 @@ const SponsorPage = queryingPage(() => import('@/features/sponsor-page/component
 // The back office is its own module tree: visitors never download it.
 const AdminApp = queryingPage(() => import('@/features/admin/shell/components/admin-app'), 'AdminApp');
 const NotFoundPage = page(() => import('@/features/not-found/components/not-found-page'), 'NotFoundPage');
+// The programme's pages are the server's HTML: one component keeps or fetches it and brings it to life.
+const ProgrammePage = page(() => import('@/features/programme/components/programme-page'), 'ProgrammePage');
 const SitemapPage = page(() => import('@/features/legal/components/sitemap-page'), 'SitemapPage');
 
 /** The app's routes, without a router, so a static router can render them for prerendering. */
@@ -78,6 +80,16 @@ export function AppRoutes() {
         <Route path={paths.sitemap} element={<SitemapPage />} />
         <Route path={paths.myTickets} element={<MyTicketsPage />} />
         <Route path={paths.sponsorPage} element={<SponsorPage />} />
+        {[
+          paths.schedule,
+          paths.scheduleChanges,
+          paths.sessionRoute,
+          paths.speakers,
+          paths.speakerRoute,
+          paths.mySchedule,
+        ].map((path) => (
+          <Route key={path} path={path} element={<ProgrammePage />} />
+        ))}
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -24,6 +24,17 @@ export const paths = {
   sitemapXml: '/sitemap.xml',
   myTickets: '/my-tickets',
   sponsorPage: '/sponsor',
+  // The programme's pages, rendered by the server into the frame prerendered at '/schedule'.
+  schedule: '/schedule',
+  scheduleChanges: '/schedule/changes',
+  scheduleWorkshops: '/schedule?kind=workshop',
+  session: (slug: string) => `/sessions/${encodeURIComponent(slug)}`,
+  sessionRoute: '/sessions/:slug',
+  speakers: '/speakers',
+  speakerRoute: '/speakers/:slug',
+  mySchedule: '/my-schedule',
+  /** The calendar of the given sessions only. */
+  scheduleIcs: (slugs: readonly string[]) => `/schedule.ics?sessions=${slugs.map(encodeURIComponent).join(',')}`,
   admin: {
     route: '/admin/*',
     dashboard: '/admin',

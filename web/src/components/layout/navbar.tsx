@@ -74,7 +74,7 @@ export function Navbar() {
 
           <ul className="hidden items-center gap-1 md:flex">
             {navItems.map((item) => (
-              <li key={item.label}>
+              <li key={item.label} className={item.className}>
                 <Link
                   to={item.to}
                   className="rounded-md px-3 py-2 text-sm font-medium text-night-foreground/90 transition-colors hover:bg-white/10 hover:text-night-foreground focus-visible:outline-night-foreground"
@@ -120,7 +120,7 @@ export function Navbar() {
         >
           <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3 sm:px-6">
             {navItems.map((item) => (
-              <li key={item.label}>
+              <li key={item.label} className={item.className}>
                 <Link
                   to={item.to}
                   onClick={closeMenu}

@@ -7,18 +7,32 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import type { EventInfo } from '@/features/config/api/get-config';
 
+/** A figure that leads to the programme's page while there is a programme, and is plain text otherwise. */
+function ProgrammeFigure({ to, stat }: { to: string; stat: string }) {
+  return (
+    <>
+      <Link to={to} className="programme-only underline underline-offset-4 hover:text-primary-hover">
+        {stat}
+      </Link>
+      <span className="programme-none">{stat}</span>
+    </>
+  );
+}
+
 function FeatureCards({ event }: { event: EventInfo }) {
   const { figures } = event;
   const cards = [
     {
       Icon: MicIcon,
       stat: `${figures.speakers} speakers`,
+      to: paths.speakers,
       title: 'Expert Speakers',
       text: 'Keynotes and deep-dive talks from the engineers, researchers and founders shaping how software is built.',
     },
     {
       Icon: PresentationIcon,
       stat: `${figures.workshops} workshops`,
+      to: paths.scheduleWorkshops,
       title: 'Hands-on Workshops',
       text: 'Small rooms, real keyboards: build with new tools and techniques alongside the people who made them.',
     },
@@ -31,14 +45,16 @@ function FeatureCards({ event }: { event: EventInfo }) {
   ];
   return (
     <ul className="grid gap-6 md:grid-cols-3">
-      {cards.map(({ Icon, stat, title, text }) => (
+      {cards.map(({ Icon, stat, to, title, text }) => (
         <li key={title}>
           <Card className="h-full transition-shadow hover:shadow-lg">
             <CardHeader>
               <span className="flex size-12 items-center justify-center rounded-lg bg-linear-to-br from-sunset to-primary text-white">
                 <Icon className="size-6" aria-hidden="true" />
               </span>
-              <p className="mt-4 font-display text-2xl font-extrabold text-primary">{stat}</p>
+              <p className="mt-4 font-display text-2xl font-extrabold text-primary">
+                {to ? <ProgrammeFigure to={to} stat={stat} /> : stat}
+              </p>
               <CardTitle>{title}</CardTitle>
               <CardDescription className="text-base">{text}</CardDescription>
             </CardHeader>

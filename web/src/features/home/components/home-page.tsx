@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { useConfig } from '@/features/config/api/get-config';
 import { CountdownBar } from '@/features/countdown/components/countdown-bar';
+import { SpeakersSection } from '@/features/programme/components/speakers-section';
 import { MerchandiseSection } from '@/features/merchandise/components/merchandise-section';
 import { ShareMenu } from '@/features/share/components/share-menu';
 import { SponsorsSection } from '@/features/sponsors/components/sponsors-section';
@@ -50,6 +51,9 @@ export function HomePage() {
       </Suspense>
       <Suspense>
         <AboutSection event={event} />
+      </Suspense>
+      <Suspense>
+        <SpeakersSection />
       </Suspense>
       <Suspense>
         <VenueSection event={event} />

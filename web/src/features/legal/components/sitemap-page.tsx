@@ -1,7 +1,21 @@
 import { Link } from '@/lib/router';
 import { paths } from '@/config/paths';
+import { servedHtml, useProgrammeHtml } from '@/lib/served-html';
 import type { EventInfo } from '@/features/config/api/get-config';
 import { LegalPage, type LegalSection } from './legal-page';
+
+const PROGRAMME_ID = 'sitemap-programme';
+
+/**
+ * The programme's pages (schedule, speakers, every session and speaker) as the server filled them into the
+ * page being opened, read once before the app takes the page over; empty while there is no programme.
+ */
+const servedProgramme = servedHtml(PROGRAMME_ID);
+
+function ProgrammeEntries() {
+  const html = useProgrammeHtml(servedProgramme, paths.sitemap, PROGRAMME_ID);
+  return <div id={PROGRAMME_ID} dangerouslySetInnerHTML={{ __html: html }} />;
+}
 
 interface SitemapEntry {
   to: string;
@@ -61,7 +75,16 @@ function sitemapSections(event: EventInfo): LegalSection[] {
   ];
 
   return [
-    { id: 'pages', title: 'Pages', content: <EntryList entries={pages} /> },
+    {
+      id: 'pages',
+      title: 'Pages',
+      content: (
+        <>
+          <EntryList entries={pages} />
+          <ProgrammeEntries />
+        </>
+      ),
+    },
     { id: 'home-page-sections', title: 'Home page sections', content: <EntryList entries={sections} /> },
     { id: 'policies', title: 'Policies and pricing', content: <EntryList entries={policies} /> },
     {
