@@ -173,7 +173,7 @@ pub fn avatar(speaker: &SpeakerView, size: u32) -> String {
         }
         (None, _) => format!(
             "<span aria-hidden=\"true\" style=\"width:{size}px;height:{size}px\" class=\"flex shrink-0 items-center \
-             justify-center rounded-full bg-primary/10 font-semibold text-primary\">{}</span>",
+             justify-center rounded-full bg-accent font-semibold text-accent-foreground\">{}</span>",
             e(&initials(&speaker.speaker.name))
         ),
     }
