@@ -9,6 +9,7 @@ mod published;
 mod view;
 
 use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
 
 pub use address::{Address, PageKey};
 pub use published::{CACHE_CONTROL, Exports, Published};
@@ -25,11 +26,24 @@ pub enum ProgrammeSiteError {
     Render(#[from] tokio::task::JoinError),
 }
 
+/// How long what the store said is believed without asking again, unless this process changed the programme
+/// meanwhile: another instance's import or photo shows within it, and a page served does not cost a query.
+const FRESH_FOR: Duration = Duration::from_millis(500);
+
 /// The newest version published so far.
 pub struct ProgrammeSite {
     event: Arc<Event>,
     public_url: String,
     newest: Mutex<Option<Arc<Published>>>,
+    /// When the store was last asked, at which of this process's generations, and what it answered.
+    checked: Mutex<Option<Checked>>,
+}
+
+#[derive(Clone)]
+struct Checked {
+    at: Instant,
+    generation: u64,
+    published: Option<Arc<Published>>,
 }
 
 impl ProgrammeSite {
@@ -38,11 +52,34 @@ impl ProgrammeSite {
             event,
             public_url: public_url.trim_end_matches('/').to_owned(),
             newest: Mutex::new(None),
+            checked: Mutex::new(None),
         }
     }
 
     /// The programme's current version; none before the first import.
     pub async fn current(&self, store: &Store) -> Result<Option<Arc<Published>>, ProgrammeSiteError> {
+        let generation = store.programme_generation();
+        if let Some(checked) = self.checked_lately(generation) {
+            return Ok(checked);
+        }
+        let published = self.read(store).await?;
+        *self.checked.lock().unwrap_or_else(PoisonError::into_inner) = Some(Checked {
+            at: Instant::now(),
+            generation,
+            published: published.clone(),
+        });
+        Ok(published)
+    }
+
+    fn checked_lately(&self, generation: u64) -> Option<Option<Arc<Published>>> {
+        let checked = self.checked.lock().unwrap_or_else(PoisonError::into_inner);
+        checked
+            .as_ref()
+            .filter(|checked| checked.generation == generation && checked.at.elapsed() < FRESH_FOR)
+            .map(|checked| checked.published.clone())
+    }
+
+    async fn read(&self, store: &Store) -> Result<Option<Arc<Published>>, ProgrammeSiteError> {
         let Some(revision) = store.programme_revision().await? else {
             return Ok(None);
         };

@@ -88,6 +88,9 @@ pub struct Store {
     /// Counts this process's changes to the stock and the sponsor wall, so caches of the
     /// catalogue know to look again.
     stock_version: Arc<AtomicU64>,
+    /// Counts this process's changes to the programme and its speakers' photos, so the published programme knows to
+    /// look again at once (other instances' changes are seen within its freshness).
+    programme_generation: Arc<AtomicU64>,
     /// The event, whose seller issues invoices as orders are paid, refunded and corrected.
     event: Option<Arc<crate::event::Event>>,
 }
@@ -134,6 +137,7 @@ impl Store {
             pool,
             backend,
             stock_version: Arc::default(),
+            programme_generation: Arc::default(),
             event: None,
         })
     }
@@ -163,6 +167,15 @@ impl Store {
 
     fn stock_changed(&self) {
         self.stock_version.fetch_add(1, Ordering::AcqRel);
+    }
+
+    /// Changes whenever this process has changed the programme or a speaker's photo.
+    pub fn programme_generation(&self) -> u64 {
+        self.programme_generation.load(Ordering::Acquire)
+    }
+
+    fn programme_changed(&self) {
+        self.programme_generation.fetch_add(1, Ordering::AcqRel);
     }
 
     pub fn backend(&self) -> Backend {

@@ -124,6 +124,7 @@ impl Store {
         let detail = serde_json::json!({ "version": number, "format": format });
         record_audit(&mut *tx, actor, "programme_imported", None, &detail).await?;
         tx.commit().await?;
+        self.programme_changed();
         Ok(AppliedProgramme {
             changes,
             version: Some(number),

@@ -59,6 +59,7 @@ impl Store {
         )
         .execute(&self.pool)
         .await?;
+        self.programme_changed();
         Ok(())
     }
 
@@ -89,6 +90,7 @@ impl Store {
         .bind(now_millis())
         .execute(&self.pool)
         .await?;
+        self.programme_changed();
         Ok(saved.rows_affected() > 0)
     }
 
@@ -124,6 +126,7 @@ impl Store {
         let detail = serde_json::json!({ "speaker": slug, "hash": photo.hash });
         record_audit(&mut *tx, actor, "speaker_photo_uploaded", None, &detail).await?;
         tx.commit().await?;
+        self.programme_changed();
         Ok(PhotoChange::Done(PhotoUrls::new(slug, &photo.hash)))
     }
 
@@ -144,6 +147,7 @@ impl Store {
             record_audit(&mut *tx, actor, "speaker_photo_removed", None, &detail).await?;
         }
         tx.commit().await?;
+        self.programme_changed();
         Ok(PhotoChange::Done(removed))
     }
 

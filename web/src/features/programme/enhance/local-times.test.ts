@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localTimeLabel, showLocalTimes } from './local-times';
+import { localRangeLabel, localTimeLabel, showLocalTimes } from './local-times';
 import { programmePage, scheduleHtml } from './fixtures';
 
 describe("the visitor's local time", () => {
@@ -17,15 +17,31 @@ describe("the visitor's local time", () => {
     expect(localTimeLabel('soon', 'UTC')).toBeUndefined();
   });
 
-  it('follows each venue time on the page, once however often the page is enhanced', () => {
+  it('gives a range one label, shifted by the day its start falls on', () => {
+    expect(localRangeLabel('2026-05-18T23:30:00-04:00', '2026-05-19T00:15:00-04:00', 'Asia/Tokyo')).toBe(
+      ' · 12:30–13:15 your time (+1 day)',
+    );
+    expect(localRangeLabel('2026-05-18T09:00:00-04:00', '2026-05-18T10:00:00-04:00', 'America/New_York')).toBe(
+      undefined,
+    );
+  });
+
+  it('follows each venue time or range on the page, once however often the page is enhanced', () => {
     const page = programmePage(scheduleHtml);
     showLocalTimes(page, 'Asia/Tokyo');
     showLocalTimes(page, 'Asia/Tokyo');
     const late = page.querySelector('#session-late-talk');
     const labels = [...(late?.querySelectorAll('[data-local-time]') ?? [])].map((span) => span.textContent);
-    // The end, 00:15 on the 19th in Miami, is the same day in Tokyo.
-    expect(labels).toEqual([' · 12:30 your time (+1 day)', ' · 13:15 your time']);
-    expect(page.querySelectorAll('[data-local-time]')).toHaveLength(8);
-    expect(late?.querySelector('time')?.nextElementSibling).toHaveAttribute('data-local-time');
+    expect(labels).toEqual([' · 12:30–13:15 your time (+1 day)']);
+    expect(page.querySelectorAll('[data-local-time]')).toHaveLength(4);
+    expect(late?.querySelectorAll('time')[1]?.nextElementSibling).toHaveAttribute('data-local-time');
+  });
+
+  it('writes into the line the server kept for it', () => {
+    const page = programmePage(
+      '<dd><time datetime="2026-05-18T09:00:00-04:00">09:00</time>–<time datetime="2026-05-18T10:00:00-04:00">10:00</time> Miami time<span data-local-slot></span></dd>',
+    );
+    showLocalTimes(page, 'UTC');
+    expect(page.querySelector('[data-local-slot]')?.textContent).toBe('13:00–14:00 your time');
   });
 });
