@@ -172,7 +172,7 @@ impl Store {
 
 /// What the published programme shows: its version, and how many speakers' photos there are and when one last
 /// changed (an upload or a removal changes the pages without a new version).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ProgrammeRevision {
     pub number: i64,
     pub photos: i64,

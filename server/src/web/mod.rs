@@ -99,6 +99,7 @@ async fn serve(State(site): State<Arc<Site>>, request: Request) -> Response {
                         featured_speakers,
                         sitemap_programme,
                         programme: has_programme,
+                        programme_revision: programme.as_ref().map(|published| published.view.revision),
                     };
                     site.pages.page(path, digest, &live)
                 }

@@ -20,6 +20,7 @@ use crate::catalogue::PUBLIC_URL_PLACEHOLDER;
 use crate::domain::escape_html;
 use crate::event::Event;
 use crate::precompressed::Precompressed;
+use crate::store::ProgrammeRevision;
 
 const HTML: &str = "text/html; charset=utf-8";
 const NO_CACHE: &str = "no-cache";
@@ -231,7 +232,6 @@ fn flag_programme(html: &str) -> String {
 }
 
 /// What live pages are filled with.
-#[derive(Hash)]
 pub struct LiveParts<'a> {
     /// The landing page's JSON-LD, which follows availability and the sponsors.
     pub structured_data: &'a str,
@@ -243,6 +243,19 @@ pub struct LiveParts<'a> {
     pub sitemap_programme: &'a str,
     /// The site has a programme with sessions: `<html data-programme>`.
     pub programme: bool,
+    /// The published programme's revision the two parts above were made from.
+    pub programme_revision: Option<ProgrammeRevision>,
+}
+
+/// What a filled page is kept by. The programme's parts are known by their revision rather than read through on
+/// every request: they are long, and the landing page is the site's busiest.
+impl Hash for LiveParts<'_> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.structured_data.hash(state);
+        self.wall_html.hash(state);
+        self.programme.hash(state);
+        self.programme_revision.hash(state);
+    }
 }
 
 /// The elements live parts go in, empty as the pages are prerendered.
