@@ -53,9 +53,6 @@ export function HomePage() {
         <AboutSection event={event} />
       </Suspense>
       <Suspense>
-        <SpeakersSection />
-      </Suspense>
-      <Suspense>
         <VenueSection event={event} />
       </Suspense>
       <Suspense>
@@ -81,6 +78,11 @@ export function HomePage() {
             />
           }
         />
+      </Suspense>
+      {/* Below the sections the navigation links to: reached inside the app, its speakers arrive after the page
+          has scrolled to the link's section, and would push that section out of view. */}
+      <Suspense>
+        <SpeakersSection />
       </Suspense>
       <Suspense>
         <SponsorsSection />
