@@ -34,6 +34,9 @@ async function visitorJourney(page: Page, request: APIRequestContext) {
 
   await page.goto('/schedule');
   await expect(programmePage(page).getByRole('heading').first()).toBeVisible();
+  // The page has come to life once the filters apply themselves (their button goes): a choice made before that
+  // would wait for the button, as it does without JavaScript.
+  await expect(programmePage(page).locator('[data-filters-apply]')).toBeHidden();
   // The filter applies itself on change, and the address keeps it.
   await programmePage(page).locator('form[data-filters] select[name="track"]').selectOption(track);
   await expect(page).toHaveURL((url) => url.pathname === '/schedule' && url.searchParams.get('track') === track);
@@ -46,6 +49,8 @@ async function visitorJourney(page: Page, request: APIRequestContext) {
   await star(page, first.slug).click();
   await expect(star(page, first.slug)).toHaveAttribute('aria-pressed', 'true');
   await page.goto(`/schedule?track=${encodeURIComponent(track)}`);
+  // Stars show once the page has come to life.
+  await expect(star(page, second.slug)).not.toHaveAttribute('hidden');
   await star(page, second.slug).click();
   await expect(star(page, second.slug)).toHaveAttribute('aria-pressed', 'true');
 

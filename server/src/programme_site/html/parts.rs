@@ -116,15 +116,14 @@ pub fn session_card(html: &mut String, view: &View, listed: &Listed, options: &C
          md:[grid-row:var(--row)]\"{}>",
         options.extra
     );
-    // One line that never wraps, the room first: a visitor's own time written after the times by the browser
-    // must not move the page (Lighthouse's layout shift), and may be cut short where the card is narrow.
-    html.push_str(
-        "<div class=\"flex items-start justify-between gap-2\"><p class=\"min-w-0 truncate text-muted-foreground\">",
+    let _ = write!(
+        html,
+        "<div class=\"flex items-start justify-between gap-2\"><p class=\"text-muted-foreground\">{}",
+        time_range(view, session)
     );
     if let Some(room) = view.room(session.room.as_deref()) {
-        let _ = write!(html, "{} · ", e(&room.name));
+        let _ = write!(html, " · {}", e(&room.name));
     }
-    html.push_str(&time_range(view, session));
     let _ = write!(
         html,
         "</p><button type=\"button\" data-star=\"{slug}\" aria-pressed=\"false\" aria-label=\"Star {title}\" hidden \
