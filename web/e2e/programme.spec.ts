@@ -105,3 +105,58 @@ test.describe('on a 390-px phone', () => {
     await speakerFromHome(page);
   });
 });
+
+/** The layout shifts of the page so far not caused by the visitor's input, summed as Lighthouse's CLS sums them. */
+async function layoutShift(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((entries) => {
+          const shifts = entries.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[];
+          resolve(shifts.filter((shift) => !shift.hadRecentInput).reduce((sum, shift) => sum + shift.value, 0));
+        }).observe({ type: 'layout-shift', buffered: true });
+        // With no shift at all the observer is never called.
+        setTimeout(() => resolve(0), 500);
+      }),
+  );
+}
+
+async function scheduleInBerlin(page: Page) {
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+  });
+  await page.goto('/schedule');
+  await expect(programmePage(page).locator('[data-filters-apply]')).toBeHidden();
+  // The head's inline script found a clock that is not the venue's before the first paint, under the CSP.
+  await expect(page.locator('html')).toHaveAttribute('data-visitor-clock', 'other');
+  const slot = programmePage(page).locator('li[data-session] [data-local-slot]').first();
+  await expect(slot).toContainText(/\d\d:\d\d–\d\d:\d\d your time/);
+  expect(await layoutShift(page)).toBeLessThan(0.01);
+  expect(refused).toEqual([]);
+}
+
+test.describe("a visitor on Berlin's clock", () => {
+  test.use({ timezoneId: 'Europe/Berlin' });
+
+  test('sees their own times on lines kept for them, so the schedule does not move', async ({ page }) => {
+    await scheduleInBerlin(page);
+  });
+
+  test('on a phone, too', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await scheduleInBerlin(page);
+  });
+});
+
+test.describe("a visitor on the venue's clock", () => {
+  test.use({ timezoneId: 'America/New_York' });
+
+  test('gets no line for times that read the same', async ({ page }) => {
+    await page.goto('/schedule');
+    await expect(programmePage(page).locator('[data-filters-apply]')).toBeHidden();
+    await expect(page.locator('html')).not.toHaveAttribute('data-visitor-clock', /.*/);
+    await expect(programmePage(page).locator('li[data-session]').first()).toBeVisible();
+    await expect(programmePage(page).locator('[data-local-slot]:visible')).toHaveCount(0);
+  });
+});

@@ -4,6 +4,7 @@
 use axum::http::{HeaderMap, HeaderName, HeaderValue, header};
 use axum::response::Response;
 
+use crate::programme_site::visitor_clock;
 use crate::settings::Settings;
 
 /// What Stripe.js and its frames load from, when the stripe gateway is in use.
@@ -33,7 +34,7 @@ impl SecurityHeaders {
 }
 
 /// Scripts only from this site (and Stripe's when it takes the payments): no inline
-/// script anywhere. Inline *styles* stay allowed because React's style attributes,
+/// script but the programme's visitor clock, allowed by its hash. Inline *styles* stay allowed because React's style attributes,
 /// Radix's positioning and Stripe.js's own containers use them; they cannot run code.
 pub fn content_security_policy(stripe: bool, live: bool) -> String {
     let with_stripe = |own: &str, stripe_sources: &str| {
@@ -45,7 +46,10 @@ pub fn content_security_policy(stripe: bool, live: bool) -> String {
     };
     let mut directives = vec![
         "default-src 'self'".to_owned(),
-        format!("script-src {}", with_stripe("'self'", STRIPE_SCRIPTS)),
+        format!(
+            "script-src {}",
+            with_stripe(&format!("'self' {}", visitor_clock::csp_source()), STRIPE_SCRIPTS)
+        ),
         "style-src 'self' 'unsafe-inline'".to_owned(),
         format!("img-src {}", with_stripe("'self' data:", STRIPE_IMAGES)),
         "font-src 'self'".to_owned(),
@@ -100,6 +104,7 @@ fn is_html(headers: &HeaderMap) -> bool {
 #[cfg(test)]
 mod tests {
     use super::content_security_policy;
+    use crate::programme_site::visitor_clock;
 
     fn directive<'a>(policy: &'a str, name: &str) -> &'a str {
         policy
@@ -110,14 +115,15 @@ mod tests {
 
     #[test]
     fn scripts_come_only_from_the_site_and_stripe_when_it_is_used() {
+        let clock = visitor_clock::csp_source();
         let sandbox = content_security_policy(false, false);
-        assert_eq!(directive(&sandbox, "script-src"), "script-src 'self'");
+        assert_eq!(directive(&sandbox, "script-src"), format!("script-src 'self' {clock}"));
         assert_eq!(directive(&sandbox, "frame-src"), "frame-src 'none'");
         assert!(!sandbox.contains("stripe"));
         let stripe = content_security_policy(true, true);
         assert_eq!(
             directive(&stripe, "script-src"),
-            "script-src 'self' https://js.stripe.com https://*.js.stripe.com"
+            format!("script-src 'self' {clock} https://js.stripe.com https://*.js.stripe.com")
         );
         assert!(directive(&stripe, "connect-src").contains("https://api.stripe.com"));
         assert!(directive(&stripe, "frame-src").contains("https://hooks.stripe.com"));

@@ -7,6 +7,7 @@ mod head;
 pub mod html;
 mod published;
 mod view;
+pub mod visitor_clock;
 
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};

@@ -16,13 +16,14 @@ fn directive<'a>(policy: &'a str, name: &str) -> &'a str {
 }
 
 on_both_databases! {
-    async fn every_page_has_a_policy_without_inline_script(app) {
+    async fn every_page_has_a_policy_whose_one_inline_script_is_the_visitor_clock(app) {
+        let clock = conference::programme_site::visitor_clock::csp_source();
         for path in ["/", "/checkout/developer", "/no-such-page", "/unsubscribe?token=nope"] {
             let response = app.get(path).await;
             assert!(response.headers()["content-type"].to_str().unwrap().starts_with("text/html"), "{path}");
             let policy = response.headers()["content-security-policy"].to_str().unwrap().to_owned();
 
-            assert_eq!(directive(&policy, "script-src"), "script-src 'self'", "{path}");
+            assert_eq!(directive(&policy, "script-src"), format!("script-src 'self' {clock}"), "{path}");
             assert_eq!(directive(&policy, "frame-ancestors"), "frame-ancestors 'none'");
             assert_eq!(directive(&policy, "object-src"), "object-src 'none'");
             assert_eq!(response.headers()["x-frame-options"], "DENY");
@@ -36,9 +37,10 @@ on_both_databases! {
     async fn with_stripe_the_policy_allows_exactly_stripes_origins(app, TestOptions::with_fake_stripe().await) {
         let policy = app.get("/checkout/developer").await.headers()["content-security-policy"].to_str().unwrap().to_owned();
 
+        let clock = conference::programme_site::visitor_clock::csp_source();
         assert_eq!(
             directive(&policy, "script-src"),
-            "script-src 'self' https://js.stripe.com https://*.js.stripe.com"
+            format!("script-src 'self' {clock} https://js.stripe.com https://*.js.stripe.com")
         );
         assert_eq!(
             directive(&policy, "frame-src"),

@@ -12,6 +12,7 @@ mod speakers;
 use super::address::PageKey;
 use super::head::{Head, person_data, plain_text, schedule_data, session_data};
 use super::view::View;
+use super::visitor_clock;
 use crate::event::Event;
 
 /// A page's head tags and its content.
@@ -100,8 +101,10 @@ pub fn render(view: &View, key: &PageKey, event: &Event, public_url: &str) -> Op
             personal::page(view),
         ),
     };
-    Some(Rendered {
-        head: head.tags(event, public_url),
-        body,
-    })
+    let mut head = head.tags(event, public_url);
+    if let Some(first) = view.listed.iter().map(|listed| listed.session.start).min() {
+        head.push_str("\n    ");
+        head.push_str(&visitor_clock::head_tags(&parts::rfc3339(view, first)));
+    }
+    Some(Rendered { head, body })
 }

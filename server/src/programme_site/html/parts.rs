@@ -126,7 +126,7 @@ pub fn session_card(html: &mut String, view: &View, listed: &Listed, options: &C
     }
     let _ = write!(
         html,
-        "</p><button type=\"button\" data-star=\"{slug}\" aria-pressed=\"false\" aria-label=\"Star {title}\" hidden \
+        "<span data-local-slot></span></p><button type=\"button\" data-star=\"{slug}\" aria-pressed=\"false\" aria-label=\"Star {title}\" hidden \
          class=\"shrink-0 text-lg leading-none text-muted-foreground aria-pressed:text-primary\">★</button></div>"
     );
     let strike = if listed.cancelled { " line-through" } else { "" };

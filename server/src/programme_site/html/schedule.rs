@@ -139,8 +139,10 @@ fn day_tabs(html: &mut String, view: &View, filters: &Filters) {
 
 fn filters_form(html: &mut String, view: &View, filters: &Filters) {
     html.push_str(
-        "<form data-filters method=\"get\" action=\"/schedule\" class=\"flex flex-wrap items-end gap-3 rounded-xl \
-         border bg-card p-4\">",
+        // Two columns on a phone, so the button the enhancer hides shares the last row with a select: the form keeps
+        // its height and the schedule under it does not move.
+        "<form data-filters method=\"get\" action=\"/schedule\" class=\"grid grid-cols-2 items-end gap-3 rounded-xl \
+         border bg-card p-4 md:flex md:flex-wrap\">",
     );
     if let Some(day) = filters.day {
         let _ = write!(html, "<input type=\"hidden\" name=\"day\" value=\"{day}\">");
@@ -173,8 +175,8 @@ fn filters_form(html: &mut String, view: &View, filters: &Filters) {
 fn select(html: &mut String, name: &str, label: &str, all: &str, options: &[(&str, &str)], chosen: Option<&str>) {
     let _ = write!(
         html,
-        "<label class=\"flex flex-col gap-1 text-sm font-medium\">{label}<select name=\"{name}\" class=\"rounded-md \
-         border bg-background px-3 py-2\"><option value=\"\">{all}</option>"
+        "<label class=\"flex min-w-0 flex-col gap-1 text-sm font-medium\">{label}<select name=\"{name}\" \
+         class=\"w-full rounded-md border bg-background px-3 py-2\"><option value=\"\">{all}</option>"
     );
     for (value, text) in options {
         let selected = if chosen == Some(*value) { " selected" } else { "" };

@@ -112,7 +112,7 @@ fn facts(html: &mut String, view: &View, session: &Session, track: Option<&str>)
         "Time",
         format!(
             // The visitor's own time goes on the line kept below, so the page does not move when it is written.
-            "{} <span class=\"text-muted-foreground\">{}</span><span data-local-slot class=\"block min-h-5\"></span>",
+            "{} <span class=\"text-muted-foreground\">{}</span><span data-local-slot></span>",
             time_range(view, session),
             e(&view.zone_label)
         ),
