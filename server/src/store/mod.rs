@@ -22,6 +22,8 @@ mod refunds;
 mod reports;
 mod reserve_error;
 mod sandbox;
+mod seats;
+mod seats_desk;
 mod speaker_photos;
 mod sponsors;
 mod staff;
@@ -57,6 +59,8 @@ pub use refunds::{BeginRefundError, NewRefund, RefundRecord, RefundStatus};
 pub use reports::{OrderFilter, OrderTotals, Page, Sale, StockLevel};
 pub use reserve_error::ReserveError;
 pub use sandbox::SandboxConfirmation;
+pub use seats::{Closed, HeldSeat, QueuedPlace, Reserved, SeatCount, SeatError, SeatSession};
+pub use seats_desk::{DeskSession, MovedNotice, QueueEntry, RosterEntry, SessionCheckIn, SignupChange};
 pub use speaker_photos::{PhotoChange, WantedPhoto};
 pub use sponsors::{
     ApprovedProfile, LogoInfo, PassCounts, ProfileState, ProfileText, Review, ReviewOutcome, SponsorProfile, WallEntry,

@@ -32,6 +32,7 @@ mod programme_import;
 mod programme_pages;
 mod programme_sample;
 mod programme_versions;
+mod seats;
 mod sandbox_cards;
 mod smtp_sink;
 mod speaker_photos;
