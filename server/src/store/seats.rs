@@ -302,30 +302,31 @@ pub(super) async fn lock_ticket(
     tx: &mut Transaction<'_, Any>,
     ticket_id: &str,
 ) -> Result<Option<LockedTicket>, sqlx::Error> {
-    let Some(row) = sqlx::query("SELECT ticket_type, status FROM tickets WHERE id = $1")
+    // A write first: SQLite's write lock is taken before anything is read (a read first could not be upgraded
+    // while another writer commits).
+    sqlx::query(
+        "INSERT INTO ticket_seat_counts (ticket_id, held) SELECT id, 0 FROM tickets WHERE id = $1
+         ON CONFLICT (ticket_id) DO NOTHING",
+    )
+    .bind(ticket_id)
+    .execute(&mut **tx)
+    .await?;
+    let locked = sqlx::query("UPDATE ticket_seat_counts SET held = held WHERE ticket_id = $1")
         .bind(ticket_id)
-        .fetch_optional(&mut **tx)
+        .execute(&mut **tx)
         .await?
-    else {
+        .rows_affected();
+    if locked == 0 {
         return Ok(None);
-    };
-    sqlx::query("INSERT INTO ticket_seat_counts (ticket_id, held) VALUES ($1, 0) ON CONFLICT (ticket_id) DO NOTHING")
-        .bind(ticket_id)
-        .execute(&mut **tx)
-        .await?;
-    sqlx::query("UPDATE ticket_seat_counts SET held = held WHERE ticket_id = $1")
-        .bind(ticket_id)
-        .execute(&mut **tx)
-        .await?;
-    // Read again under the lock: a refund may have committed meanwhile.
-    let status: String = sqlx::query("SELECT status FROM tickets WHERE id = $1")
+    }
+    // Read under the lock: a refund committed meanwhile shows.
+    let row = sqlx::query("SELECT ticket_type, status FROM tickets WHERE id = $1")
         .bind(ticket_id)
         .fetch_one(&mut **tx)
-        .await?
-        .try_get("status")?;
+        .await?;
     Ok(Some(LockedTicket {
         ticket_type: row.try_get("ticket_type")?,
-        valid: status == "valid",
+        valid: row.try_get::<String, _>("status")? == "valid",
     }))
 }
 

@@ -228,6 +228,8 @@ on_both_databases! {
         let (bo, bo_ticket) = holder(&app, "bo@example.com").await;
         let (cy, cy_ticket) = holder(&app, "cy@example.com").await;
         assert_eq!(reserve(&app, &ana, &ana_ticket, "tiny").await.status(), 201);
+        let confirmation = app.email_to_containing("ana@example.com", "is reserved").await;
+        assert!(confirmation.contains("/schedule.ics?sessions=tiny"), "{confirmation}");
         let full = reserve(&app, &bo, &bo_ticket, "tiny").await;
         assert_eq!(full.status(), 409);
         assert_eq!(full.json::<Value>().await.unwrap()["code"], "full");
@@ -247,8 +249,6 @@ on_both_databases! {
         assert!(held(&seats_of(&app, &ana, &ana_ticket).await).is_empty());
         let email = app.email_to_containing("cy@example.com", "is now yours").await;
         assert!(email.contains("tiny") && email.contains("Room one"), "{email}");
-        let confirmation = app.email_to_containing("ana@example.com", "is reserved").await;
-        assert!(confirmation.contains("/schedule.ics?sessions=tiny"), "{confirmation}");
         // Cancelling what it does not hold.
         assert_eq!(cancel(&app, &ana, &ana_ticket, "tiny").await.status(), 404);
     }
@@ -369,7 +369,7 @@ on_both_databases! {
         let detail: Value = app.admin_get("/api/admin/sessions/pair").await.json().await.unwrap();
         let line: Vec<&str> = detail["queue"].as_array().unwrap().iter().map(|entry| entry["ticketId"].as_str().unwrap()).collect();
         assert_eq!(line, [bo_ticket.as_str(), cy_ticket.as_str()], "Bo, moved back, goes before Cy");
-        app.email_to_containing("bo@example.com", "went back to the waiting list").await;
+        app.email_to_containing("bo@example.com", "went back to the front of its waiting").await;
 
         let raised = patch(&app, "pair", &json!({ "seatLimit": 3 })).await;
         assert_eq!(raised.status(), 200);
