@@ -163,9 +163,21 @@ mod tests {
     #[test]
     fn the_door_sees_workshop_sessions_but_changes_and_exports_none() {
         assert!(access("GET", "/api/admin/sessions/{slug}").unwrap().admits(Role::Door));
-        assert!(!access("GET", "/api/admin/sessions/{slug}/roster.csv").unwrap().admits(Role::Door));
-        assert!(!access("PATCH", "/api/admin/sessions/{slug}").unwrap().admits(Role::Support));
-        assert!(!access("POST", "/api/admin/sessions/{slug}/message").unwrap().admits(Role::Support));
+        assert!(
+            !access("GET", "/api/admin/sessions/{slug}/roster.csv")
+                .unwrap()
+                .admits(Role::Door)
+        );
+        assert!(
+            !access("PATCH", "/api/admin/sessions/{slug}")
+                .unwrap()
+                .admits(Role::Support)
+        );
+        assert!(
+            !access("POST", "/api/admin/sessions/{slug}/message")
+                .unwrap()
+                .admits(Role::Support)
+        );
     }
 
     #[test]

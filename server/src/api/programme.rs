@@ -163,7 +163,9 @@ async fn programme(State(state): State<AppState>, headers: HeaderMap) -> Result<
         let seats = seat_answers(&state.store, &published.view).await?;
         let mut answer = answer(&published.view);
         for session in &mut answer.sessions {
-            session.seats = (!session.cancelled).then(|| seats.get(&session.slug).copied()).flatten();
+            session.seats = (!session.cancelled)
+                .then(|| seats.get(&session.slug).copied())
+                .flatten();
         }
         return Ok(([(header::CACHE_CONTROL, CACHE_CONTROL)], Json(answer)).into_response());
     }

@@ -145,7 +145,10 @@ async fn reserve_seat(
     let ticket = opened_ticket(&state, &managed, &ticket_id).await?;
     let source_id = session_source_id(&state, &request.session).await?;
     let now = state.clock.now();
-    let reserved = (state.store.reserve_seat(&state.event, &ticket.id, &source_id, now).await)
+    let reserved = (state
+        .store
+        .reserve_seat(&state.event, &ticket.id, &source_id, now)
+        .await)
         .map_err(|error| refusal(error, &state.event))?;
     let status = if reserved.new {
         StatusCode::CREATED
@@ -221,7 +224,10 @@ async fn join_waiting_list(
     let ticket = opened_ticket(&state, &managed, &ticket_id).await?;
     let source_id = session_source_id(&state, &slug).await?;
     let now = state.clock.now();
-    let place = (state.store.join_seat_queue(&state.event, &ticket.id, &source_id, now).await)
+    let place = (state
+        .store
+        .join_seat_queue(&state.event, &ticket.id, &source_id, now)
+        .await)
         .map_err(|error| refusal(error, &state.event))?;
     Ok((StatusCode::CREATED, Json(Place { place })).into_response())
 }
@@ -295,7 +301,10 @@ fn refusal(error: SeatError, event: &Event) -> ApiError {
             "This session is full: join its waiting list to get the next free seat.".into(),
             "full",
         ),
-        SeatError::Available => conflict("Seats are free in this session: reserve one instead.".into(), "available"),
+        SeatError::Available => conflict(
+            "Seats are free in this session: reserve one instead.".into(),
+            "available",
+        ),
         SeatError::Reserved => conflict("This ticket holds a seat in this session already.".into(), "reserved"),
         SeatError::Database(error) => error.into(),
     }

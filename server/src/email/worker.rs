@@ -479,9 +479,14 @@ impl Mailer {
                     return Ok(Delivery::Cancelled("The seat was given up before this email went out."));
                 };
                 let ticket = found(self.store.ticket(&ticket_id).await, "the ticket no longer exists")?;
-                let session = found(self.store.seat_session(&source_id).await, "the session no longer exists")?;
+                let session = found(
+                    self.store.seat_session(&source_id).await,
+                    "the session no longer exists",
+                )?;
                 if session.cancelled {
-                    return Ok(Delivery::Cancelled("The session was cancelled before this email went out."));
+                    return Ok(Delivery::Cancelled(
+                        "The session was cancelled before this email went out.",
+                    ));
                 }
                 let kind = match email.kind {
                     EmailKind::SeatConfirmed => SeatEmail::Confirmed,
@@ -504,7 +509,10 @@ impl Mailer {
                     self.store.session_message(&email.subject_id).await,
                     "the message no longer exists",
                 )?;
-                let session = found(self.store.seat_session(&source_id).await, "the session no longer exists")?;
+                let session = found(
+                    self.store.seat_session(&source_id).await,
+                    "the session no longer exists",
+                )?;
                 let letter = SessionLetter {
                     title: &session.title,
                     subject: &subject,

@@ -7,8 +7,8 @@ mod file;
 mod limits;
 mod sales;
 mod seller;
-mod workshops;
 pub mod sku;
+mod workshops;
 
 use std::path::{Path, PathBuf};
 

@@ -355,7 +355,10 @@ fn the_shipped_file_gives_workshop_seats_per_ticket_type() {
         .collect();
     assert_eq!(seats, [("developer", 3), ("vip", 5), ("team", 3)]);
     assert_eq!(event.workshops.reminder_time, time::macros::time!(18:00));
-    assert_eq!((event.workshops.signup_opens, event.workshops.signup_closes), (None, None));
+    assert_eq!(
+        (event.workshops.signup_opens, event.workshops.signup_closes),
+        (None, None)
+    );
 }
 
 #[test]

@@ -44,7 +44,11 @@ pub(super) fn from_file(section: Option<WorkshopsSection>, venue: UtcOffset) -> 
     if let (Some(opens), Some(closes), Some(spanned)) = (signup_opens, signup_closes, &section.signup_closes)
         && closes <= opens
     {
-        return invalid(spanned.span(), "workshops.signup_closes", "must be after workshops.signup_opens");
+        return invalid(
+            spanned.span(),
+            "workshops.signup_closes",
+            "must be after workshops.signup_opens",
+        );
     }
     let reminder_time = match &section.reminder_time {
         Some(value) => time_of_day(value)?,
@@ -84,7 +88,13 @@ fn time_of_day(value: &Spanned<String>) -> Result<Time, Invalid> {
         .flatten()
         .and_then(|(hour, minute)| Time::from_hms(hour.parse().ok()?, minute.parse().ok()?, 0).ok());
     parsed.map_or_else(
-        || invalid(value.span(), "workshops.reminder_time", "must be a time of day such as \"18:00\""),
+        || {
+            invalid(
+                value.span(),
+                "workshops.reminder_time",
+                "must be a time of day such as \"18:00\"",
+            )
+        },
         Ok,
     )
 }

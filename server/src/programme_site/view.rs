@@ -230,7 +230,11 @@ fn sign_ups(
             };
             let chosen = overrides.get(&session.source_id).copied().unwrap_or_default();
             let limit = seats::seat_limit(&facts, chosen)?;
-            let window = seats::window(&event.workshops, published, session.start.to_offset(event.starts_at.offset()));
+            let window = seats::window(
+                &event.workshops,
+                published,
+                session.start.to_offset(event.starts_at.offset()),
+            );
             Some((session.slug.clone(), SignUp { limit, window }))
         })
         .collect()

@@ -67,7 +67,9 @@ pub fn clash(a: (OffsetDateTime, OffsetDateTime), b: (OffsetDateTime, OffsetDate
 
 /// How many seats one ticket of `ticket_type` may hold; 0 for a type the event file no longer has.
 pub fn seats_per_ticket(event: &Event, ticket_type: &str) -> u32 {
-    event.ticket_by_type(ticket_type).map_or(0, |ticket| ticket.workshop_seats)
+    event
+        .ticket_by_type(ticket_type)
+        .map_or(0, |ticket| ticket.workshop_seats)
 }
 
 /// When the holders of a seat in a session starting at `start` are reminded: at the reminder's time on the venue's

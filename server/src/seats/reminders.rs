@@ -15,7 +15,10 @@ pub async fn run_seat_reminders(store: Store, event: Arc<Event>, every: Duration
     ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         ticks.tick().await;
-        match store.queue_seat_reminders(&event, time::OffsetDateTime::now_utc()).await {
+        match store
+            .queue_seat_reminders(&event, time::OffsetDateTime::now_utc())
+            .await
+        {
             Ok(0) => {}
             Ok(count) => tracing::info!(count, "queued workshop seat reminders"),
             Err(error) => tracing::warn!(%error, "could not queue workshop seat reminders"),

@@ -134,7 +134,10 @@ impl Store {
             return Err(SeatError::NoWorkshops);
         }
         let session = read_session(&mut tx, source_id).await?.ok_or(SeatError::NotFound)?;
-        if let Some(seat) = held_seats(&mut tx, ticket_id).await?.into_iter().find(|seat| seat.session_source_id == source_id)
+        if let Some(seat) = held_seats(&mut tx, ticket_id)
+            .await?
+            .into_iter()
+            .find(|seat| seat.session_source_id == source_id)
         {
             return Ok(Reserved { seat, new: false });
         }
@@ -197,7 +200,11 @@ impl Store {
         }
         let session = read_session(&mut tx, source_id).await?.ok_or(SeatError::NotFound)?;
         let limit = open_for_sign_up(&mut tx, event, &session, ticket.valid, now).await?;
-        if held_seats(&mut tx, ticket_id).await?.iter().any(|seat| seat.session_source_id == source_id) {
+        if held_seats(&mut tx, ticket_id)
+            .await?
+            .iter()
+            .any(|seat| seat.session_source_id == source_id)
+        {
             return Err(SeatError::Reserved);
         }
         let session_row = lock_session(&mut tx, source_id).await?;
@@ -214,7 +221,9 @@ impl Store {
         .bind(now_millis())
         .execute(&mut *tx)
         .await?;
-        let place = queue_place(&mut tx, ticket_id, source_id).await?.ok_or(SeatError::NotFound)?;
+        let place = queue_place(&mut tx, ticket_id, source_id)
+            .await?
+            .ok_or(SeatError::NotFound)?;
         tx.commit().await?;
         Ok(place)
     }

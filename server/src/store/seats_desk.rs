@@ -64,8 +64,14 @@ pub struct MovedNotice<'a> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SessionCheckIn {
     /// `walk_in`: the ticket had no seat and took a free one.
-    Admitted { walk_in: bool, at: i64 },
-    AlreadyCheckedIn { at: i64, by: Option<String> },
+    Admitted {
+        walk_in: bool,
+        at: i64,
+    },
+    AlreadyCheckedIn {
+        at: i64,
+        by: Option<String>,
+    },
     Full,
 }
 
@@ -171,7 +177,9 @@ impl Store {
                 .execute(&mut *tx)
                 .await?;
         }
-        let session = read_session(&mut tx, source_id).await?.ok_or(sqlx::Error::RowNotFound)?;
+        let session = read_session(&mut tx, source_id)
+            .await?
+            .ok_or(sqlx::Error::RowNotFound)?;
         let over = session.limit().map_or(0, |limit| session.taken - i64::from(limit));
         if over > 0 {
             let latest = sqlx::query(
@@ -182,13 +190,12 @@ impl Store {
             .bind(over)
             .fetch_all(&mut *tx)
             .await?;
-            let front: i64 = sqlx::query(
-                "SELECT COALESCE(MIN(rank), 1) AS front FROM workshop_queue WHERE session_source_id = $1",
-            )
-            .bind(source_id)
-            .fetch_one(&mut *tx)
-            .await?
-            .try_get("front")?;
+            let front: i64 =
+                sqlx::query("SELECT COALESCE(MIN(rank), 1) AS front FROM workshop_queue WHERE session_source_id = $1")
+                    .bind(source_id)
+                    .fetch_one(&mut *tx)
+                    .await?
+                    .try_get("front")?;
             let moved = latest.len();
             let message_id = uuid::Uuid::new_v4().to_string();
             if moved > 0 {
@@ -275,7 +282,13 @@ impl Store {
             .bind(id)
             .fetch_optional(&self.pool)
             .await?
-            .map(|row| Ok((row.try_get("session_source_id")?, row.try_get("subject")?, row.try_get("body")?)))
+            .map(|row| {
+                Ok((
+                    row.try_get("session_source_id")?,
+                    row.try_get("subject")?,
+                    row.try_get("body")?,
+                ))
+            })
             .transpose()
     }
 
@@ -319,12 +332,13 @@ impl Store {
                 at: millis,
             });
         }
-        if let Some(row) =
-            sqlx::query("SELECT checked_in_at, checked_in_by FROM workshop_seats WHERE ticket_id = $1 AND session_source_id = $2")
-                .bind(ticket_id)
-                .bind(source_id)
-                .fetch_optional(&mut *tx)
-                .await?
+        if let Some(row) = sqlx::query(
+            "SELECT checked_in_at, checked_in_by FROM workshop_seats WHERE ticket_id = $1 AND session_source_id = $2",
+        )
+        .bind(ticket_id)
+        .bind(source_id)
+        .fetch_optional(&mut *tx)
+        .await?
         {
             return Ok(SessionCheckIn::AlreadyCheckedIn {
                 at: row.try_get::<Option<i64>, _>("checked_in_at")?.unwrap_or(millis),

@@ -67,7 +67,12 @@ fn seats_open() -> TestOptions {
 
 /// A ticket order of `quantity` people; answers the buyer's link and the tickets' ids.
 async fn order(app: &TestApp, ticket_type: &str, quantity: i64, email: &str) -> (String, Vec<String>) {
-    let created: Value = app.create_ticket_payment(ticket_type, quantity, email).await.json().await.unwrap();
+    let created: Value = app
+        .create_ticket_payment(ticket_type, quantity, email)
+        .await
+        .json()
+        .await
+        .unwrap();
     let secret = created["clientSecret"].as_str().expect("the order was created");
     assert_eq!(app.pay_with_card(secret, "4242424242424242").await.status(), 200);
     let order_id = created["orderId"].as_str().unwrap();
@@ -123,7 +128,12 @@ async fn seats_of(app: &TestApp, token: &str, ticket_id: &str) -> Value {
 }
 
 fn held(seats: &Value) -> Vec<&str> {
-    seats["seats"].as_array().unwrap().iter().map(|seat| seat["session"].as_str().unwrap()).collect()
+    seats["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|seat| seat["session"].as_str().unwrap())
+        .collect()
 }
 
 async fn counted(app: &TestApp, sql: &str) -> i64 {

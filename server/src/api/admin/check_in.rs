@@ -11,9 +11,9 @@ use utoipa_axum::routes;
 
 use super::auth::AdminActor;
 use super::responses::{AdminChange, JsonBody, ServerTrouble};
+use super::sessions::desk_session;
 use crate::error::{ApiError, ApiJson, ErrorBody, FieldErrors};
 use crate::state::AppState;
-use super::sessions::desk_session;
 use crate::store::{CheckIn, RetiredCode, SeatError, SessionCheckIn, TicketKey, TicketRecord, TicketStatus};
 use crate::tickets::{display_code, normalize_code};
 
@@ -313,7 +313,13 @@ async fn session_check_in(
     };
     if ticket.status == TicketStatus::Refunded {
         let message = "Refunded: this ticket was refunded and admits no one.";
-        return Ok(answer(StatusCode::GONE, CheckInResult::Refunded, message, Some(seen(&ticket)), state));
+        return Ok(answer(
+            StatusCode::GONE,
+            CheckInResult::Refunded,
+            message,
+            Some(seen(&ticket)),
+            state,
+        ));
     }
     let scanned_at = state.clock.now();
     let checked = state

@@ -129,7 +129,7 @@ struct QueueRow {
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[serde(rename_all = "camelCase")]
 #[schema(as = SessionSignupChange)]
 struct Change {
     /// 0 to 10000; null: back to the room's capacity. Left out: unchanged.
@@ -267,7 +267,14 @@ async fn roster_csv(
     ApiPath(slug): ApiPath<String>,
 ) -> Result<Response, ApiError> {
     let desk = desk_session(&state, &slug).await?;
-    let mut csv = CsvWriter::new(&["name", "email", "ticket code", "ticket type", "reserved at", "checked in at"]);
+    let mut csv = CsvWriter::new(&[
+        "name",
+        "email",
+        "ticket code",
+        "ticket type",
+        "reserved at",
+        "checked in at",
+    ]);
     for entry in state.store.session_roster(&desk.session.source_id).await? {
         csv.row([
             entry.name.as_deref().unwrap_or_default(),
@@ -275,14 +282,20 @@ async fn roster_csv(
             &display_code(&entry.code),
             &state.event.ticket_name(&entry.ticket_type),
             &venue_clock(&state, entry.reserved_at),
-            &entry.checked_in_at.map(|at| venue_clock(&state, at)).unwrap_or_default(),
+            &entry
+                .checked_in_at
+                .map(|at| venue_clock(&state, at))
+                .unwrap_or_default(),
         ]);
     }
     let filename = format!("roster-{}.csv", desk.session.slug);
     Ok((
         [
             (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_owned()),
-            (header::CONTENT_DISPOSITION, format!("attachment; filename=\"{filename}\"")),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{filename}\""),
+            ),
         ],
         csv.finish(),
     )

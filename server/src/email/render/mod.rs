@@ -23,8 +23,8 @@ use crate::store::{RefundRecord, SponsorProfile, TicketRecord, TicketStatus, Wai
 use crate::tickets::display_code;
 use views::{
     AttendeeTicket, DrawPrize, EventView, InvoiceCorrection, MerchandiseConfirmation, PresaleLink, RefundConfirmation,
-    Seat, SessionMessage, SponsorReview, SponsorshipReceipt, StaffInvitation, TicketAccess, TicketReceipt, WaitingListJoined,
-    WaitingListOffer, WaitingListPassedOver, Waitlist,
+    Seat, SessionMessage, SponsorReview, SponsorshipReceipt, StaffInvitation, TicketAccess, TicketReceipt,
+    WaitingListJoined, WaitingListOffer, WaitingListPassedOver, Waitlist,
 };
 pub use views::{PresaleLetter, PrizeLetter, SeatLetter, SessionLetter, WaitingListOfferLinks, WaitlistLetter};
 
