@@ -437,3 +437,59 @@ on_both_databases! {
         assert!(schedule.contains("data-seats=\"python-lab\""), "the cards keep a line for the seats");
     }
 }
+
+/// The plain text of a message the SMTP sink received, and its subject.
+fn text_of(raw: &[u8]) -> (String, String) {
+    use mailparse::MailHeaderMap;
+    fn plain(mail: &mailparse::ParsedMail<'_>) -> Option<String> {
+        if mail.subparts.is_empty() {
+            return (mail.ctype.mimetype == "text/plain").then(|| mail.get_body().unwrap());
+        }
+        mail.subparts.iter().find_map(plain)
+    }
+    let mail = mailparse::parse_mail(raw).unwrap();
+    (
+        mail.headers.get_first_value("Subject").unwrap(),
+        plain(&mail).expect("a text part"),
+    )
+}
+
+on_both_databases! {
+    async fn the_evening_before_each_seat_is_reminded_once_with_its_room_through_smtp(
+        app,
+        TestOptions {
+            clock: Some(ManualClock::at(datetime!(2026-04-01 12:00 -4))),
+            event: Some(Box::new(|event: &mut conference::event::Event| {
+                event.workshops.signup_opens = Some(datetime!(2026-01-01 00:00 -4));
+            })),
+            ..TestOptions::with_smtp_sink(&[("MAIL_WORKER", "false".into())])
+        }
+    ) {
+        publish(&app, vec![workshop("lab-session", "lab", TEN)]).await;
+        let order_id = app.paid_ticket_order("developer", "Ana Diaz", "ana@example.com").await;
+        let ticket = app.store.tickets_of_order(&order_id).await.unwrap().remove(0);
+        let reserved_at = datetime!(2026-04-01 12:00 -4);
+        app.store.reserve_seat(&app.event, &ticket.id, "src-lab-session", reserved_at).await.unwrap();
+        let sink = app.smtp.as_ref().unwrap();
+        app.mailer.deliver_due().await.unwrap();
+        let before = sink.messages().len();
+
+        let early = app.store.queue_seat_reminders(&app.event, datetime!(2027-05-18 17:59 -4)).await.unwrap();
+        let due = app.store.queue_seat_reminders(&app.event, datetime!(2027-05-18 18:00 -4)).await.unwrap();
+        let again = app.store.queue_seat_reminders(&app.event, datetime!(2027-05-18 19:00 -4)).await.unwrap();
+        let other = app.another_instance().await;
+        let elsewhere = other.store.queue_seat_reminders(&app.event, datetime!(2027-05-18 20:00 -4)).await.unwrap();
+        app.mailer.deliver_due().await.unwrap();
+
+        assert_eq!((early, due, again, elsewhere), (0, 1, 0, 0));
+        let messages = sink.wait_for(before + 1).await;
+        let reminders: Vec<(String, String)> = messages.iter().map(|raw| text_of(raw))
+            .filter(|(subject, _)| subject.starts_with("Tomorrow:")).collect();
+        assert_eq!(reminders.len(), 1);
+        let (subject, text) = &reminders[0];
+        assert_eq!(subject, "Tomorrow: lab session in Room lab");
+        assert!(text.contains("Hi Ana Diaz") && text.contains("10:00-12:00 on May 19, 2027"), "{text}");
+        let confirmed = messages.iter().map(|raw| text_of(raw)).find(|(subject, _)| subject.contains("is reserved"));
+        assert!(confirmed.is_some_and(|(_, text)| text.contains("/schedule.ics?sessions=lab-session")));
+    }
+}
