@@ -376,8 +376,9 @@ impl Store {
     /// by a conditional update, so several instances or a restart queue it once. Answers how many were queued.
     pub async fn queue_seat_reminders(&self, event: &Event, now: OffsetDateTime) -> Result<usize, sqlx::Error> {
         let now_ms = unix_millis(now);
-        // Reminders are due at most a day and a half before a session (the evening before at the latest hour).
-        let horizon = now_ms + 36 * 60 * 60 * 1000;
+        // A reminder is due at most two days before its session (the day before at midnight, for one just before the
+        // next midnight): later sessions need not be read yet.
+        let horizon = now_ms + 48 * 60 * 60 * 1000;
         let rows = sqlx::query(
             "SELECT w.ticket_id, w.session_source_id, s.starts_at
              FROM workshop_seats w JOIN programme_sessions s ON s.source_id = w.session_source_id
