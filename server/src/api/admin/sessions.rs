@@ -108,7 +108,7 @@ struct RosterRow {
     name: Option<String>,
     /// The attendee's email (the buyer's for an unnamed ticket); null for the door's role, which sees no emails.
     email: Option<String>,
-    /// The ticket type's name.
+    /// The ticket's type as the event file keys it, e.g. `developer`.
     ticket_type: String,
     reserved_at: i64,
     checked_in_at: Option<i64>,
@@ -218,7 +218,7 @@ async fn detail(state: &AppState, actor: &AdminActor, slug: &str) -> Result<Sess
             code: display_code(&entry.code),
             name: entry.name,
             email: email(entry.email),
-            ticket_type: state.event.ticket_name(&entry.ticket_type),
+            ticket_type: entry.ticket_type,
             reserved_at: entry.reserved_at,
             checked_in_at: entry.checked_in_at,
             walk_in: entry.walk_in,
