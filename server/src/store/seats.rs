@@ -142,7 +142,7 @@ impl Store {
             return Ok(Reserved { seat, new: false });
         }
         let limit = open_for_sign_up(&mut tx, event, &session, ticket.valid, now).await?;
-        let seat = take_seat(&mut tx, ticket_id, allowed, &session, limit, now, false).await?;
+        let seat = take_seat(&mut tx, ticket_id, allowed, &session, limit, false).await?;
         sqlx::query("DELETE FROM workshop_queue WHERE session_source_id = $1 AND ticket_id = $2")
             .bind(source_id)
             .bind(ticket_id)
@@ -406,7 +406,6 @@ pub(super) async fn take_seat(
     allowed: u32,
     session: &SeatSession,
     limit: u32,
-    now: OffsetDateTime,
     walk_in: bool,
 ) -> Result<HeldSeat, SeatError> {
     if !walk_in {
@@ -453,7 +452,8 @@ pub(super) async fn take_seat(
     if seated == 0 {
         return Err(SeatError::Full);
     }
-    let millis = unix_millis(now);
+    // Recorded by the machine's clock, as check-ins are: the order of reservations decides who moves back first.
+    let millis = now_millis();
     sqlx::query(
         "INSERT INTO workshop_seats (id, ticket_id, session_source_id, reserved_at, walk_in, checked_in_at)
          VALUES ($1, $2, $3, $4, $5, $6)",
@@ -544,7 +544,7 @@ pub(super) async fn promote(
         .execute(&mut **tx)
         .await?;
         let allowed = seats::seats_per_ticket(event, &ticket_type);
-        match take_seat(tx, &ticket_id, allowed, &session, limit, now, false).await {
+        match take_seat(tx, &ticket_id, allowed, &session, limit, false).await {
             Ok(_) => {}
             Err(SeatError::Clash(_) | SeatError::Limit(_)) => continue,
             Err(SeatError::Database(error)) => return Err(error),

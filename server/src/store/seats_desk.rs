@@ -309,11 +309,10 @@ impl Store {
         ticket_id: &str,
         source_id: &str,
         actor: &str,
-        now: OffsetDateTime,
     ) -> Result<SessionCheckIn, SeatError> {
         let mut tx = self.pool.begin().await?;
         lock_ticket(&mut tx, ticket_id).await?.ok_or(SeatError::NotFound)?;
-        let millis = unix_millis(now);
+        let millis = now_millis();
         let admitted = sqlx::query(
             "UPDATE workshop_seats SET checked_in_at = $3, checked_in_by = $4
              WHERE ticket_id = $1 AND session_source_id = $2 AND checked_in_at IS NULL",
@@ -349,7 +348,7 @@ impl Store {
         let Some(limit) = session.limit() else {
             return Ok(SessionCheckIn::Full);
         };
-        match take_seat(&mut tx, ticket_id, 0, &session, limit, now, true).await {
+        match take_seat(&mut tx, ticket_id, 0, &session, limit, true).await {
             Ok(_) => {}
             Err(SeatError::Full) => return Ok(SessionCheckIn::Full),
             Err(error) => return Err(error),

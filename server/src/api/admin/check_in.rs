@@ -321,10 +321,9 @@ async fn session_check_in(
             state,
         ));
     }
-    let scanned_at = state.clock.now();
     let checked = state
         .store
-        .check_in_to_session(&ticket.id, &desk.session.source_id, &actor.name, scanned_at)
+        .check_in_to_session(&ticket.id, &desk.session.source_id, &actor.name)
         .await
         .map_err(|error| match error {
             SeatError::Database(error) => ApiError::from(error),
