@@ -147,7 +147,10 @@ function postgresDatabase() {
   psql(`CREATE DATABASE ${name}`);
   const url = new URL(postgresAdmin);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => psql(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return {
+    url: url.toString(),
+    drop: () => psql(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
 }
 
 async function call(base, method, route, { body, token, admin } = {}) {
@@ -166,20 +169,34 @@ async function call(base, method, route, { body, token, admin } = {}) {
 /** Buys `shape.holders` team tickets; answers each ticket's id with the buyer's link that opens it. */
 async function buyTickets(base, dataDir) {
   const orders = [];
-  for (let left = shape.holders; left > 0; ) {
+  for (let left = shape.holders; left > 0;) {
     const quantity = Math.min(19, Math.max(4, left));
     const email = `team${orders.length}@bench.example`;
     const quote = await call(base, "POST", "/api/quote", {
       body: { kind: "ticket", item: "team", quantity },
     });
     const created = await call(base, "POST", "/api/create-payment-intent", {
-      body: { ticketType: "team", amount: quote.json.total, name: "Bench Buyer", email, quantity },
+      body: {
+        ticketType: "team",
+        amount: quote.json.total,
+        name: "Bench Buyer",
+        email,
+        quantity,
+      },
     });
-    if (created.status !== 200) throw new Error(`buying failed: ${JSON.stringify(created.json)}`);
+    if (created.status !== 200)
+      throw new Error(`buying failed: ${JSON.stringify(created.json)}`);
     const paid = await call(base, "POST", "/api/sandbox/confirm", {
-      body: { clientSecret: created.json.clientSecret, cardNumber: "4242424242424242", expMonth: "12", expYear: "34", cvc: "123" },
+      body: {
+        clientSecret: created.json.clientSecret,
+        cardNumber: "4242424242424242",
+        expMonth: "12",
+        expYear: "34",
+        cvc: "123",
+      },
     });
-    if (paid.status !== 200) throw new Error(`paying failed: ${JSON.stringify(paid.json)}`);
+    if (paid.status !== 200)
+      throw new Error(`paying failed: ${JSON.stringify(paid.json)}`);
     orders.push(email);
     left -= quantity;
   }
@@ -187,7 +204,8 @@ async function buyTickets(base, dataDir) {
   for (const email of orders) {
     const token = await manageLink(dataDir, email);
     const page = await call(base, "GET", "/api/my-tickets", { token });
-    for (const ticket of page.json.tickets) holders.push({ token, ticket: ticket.id });
+    for (const ticket of page.json.tickets)
+      holders.push({ token, ticket: ticket.id });
   }
   return holders.slice(0, shape.holders);
 }
@@ -198,7 +216,10 @@ async function manageLink(dataDir, email) {
   for (let tried = 0; tried < 600; tried++) {
     if (existsSync(folder)) {
       for (const name of readdirSync(folder)) {
-        const text = readFileSync(path.join(folder, name), "utf8").replace(/=\r?\n/g, "");
+        const text = readFileSync(path.join(folder, name), "utf8").replace(
+          /=\r?\n/g,
+          "",
+        );
         if (!text.includes(`To: ${email}`)) continue;
         const found = /\/my-tickets#([A-Za-z0-9_-]+)/.exec(text);
         if (found) return found[1];
@@ -231,14 +252,24 @@ async function measure(database) {
   try {
     const programme = path.join(dir, "workshops.json");
     writeFileSync(programme, JSON.stringify(pretalxFile()));
-    execFileSync(binary, ["programme", "import", programme, "--apply"], { env, cwd: root, stdio: "ignore" });
+    execFileSync(binary, ["programme", "import", programme, "--apply"], {
+      env,
+      cwd: root,
+      stdio: "ignore",
+    });
     server = await startServer(binary, root, env);
     const { base } = server;
     const holders = await buyTickets(base, dir);
-    const listed = await call(base, "GET", "/api/admin/sessions", { admin: true });
-    const workshops = listed.json.sessions.filter((session) => session.signup).map((session) => session.slug);
+    const listed = await call(base, "GET", "/api/admin/sessions", {
+      admin: true,
+    });
+    const workshops = listed.json.sessions
+      .filter((session) => session.signup)
+      .map((session) => session.slug);
     if (workshops.length !== shape.workshops)
-      throw new Error(`${workshops.length} sessions take sign-ups, not ${shape.workshops}`);
+      throw new Error(
+        `${workshops.length} sessions take sign-ups, not ${shape.workshops}`,
+      );
     const timings = [];
     const statuses = {};
     const started = performance.now();
@@ -246,16 +277,31 @@ async function measure(database) {
       holders.map(async ({ token, ticket }, index) => {
         const session = workshops[(index * 7919) % workshops.length];
         const from = performance.now();
-        const answer = await call(base, "POST", `/api/my-tickets/${ticket}/seats`, { token, body: { session } });
+        const answer = await call(
+          base,
+          "POST",
+          `/api/my-tickets/${ticket}/seats`,
+          { token, body: { session } },
+        );
         timings.push(performance.now() - from);
-        const key = answer.status === 409 ? `409 ${answer.json.code}` : String(answer.status);
+        const key =
+          answer.status === 409
+            ? `409 ${answer.json.code}`
+            : String(answer.status);
         statuses[key] = (statuses[key] ?? 0) + 1;
       }),
     );
     const burstMs = performance.now() - started;
-    const after = await call(base, "GET", "/api/admin/sessions", { admin: true });
-    const over = after.json.sessions.filter((session) => session.limit !== null && session.taken > session.limit);
-    const taken = after.json.sessions.reduce((sum, session) => sum + (session.taken ?? 0), 0);
+    const after = await call(base, "GET", "/api/admin/sessions", {
+      admin: true,
+    });
+    const over = after.json.sessions.filter(
+      (session) => session.limit !== null && session.taken > session.limit,
+    );
+    const taken = after.json.sessions.reduce(
+      (sum, session) => sum + (session.taken ?? 0),
+      0,
+    );
     timings.sort((a, b) => a - b);
     return { database, timings, statuses, burstMs, over, taken };
   } finally {
@@ -276,6 +322,7 @@ for (const database of databases) {
       `p99 ${p99.toFixed(1)} ms; answers ${JSON.stringify(statuses)}; seats taken ${taken}; ` +
       `sessions over their limit: ${over.length}${consistent ? "" : " (seats taken differ from the 201 answers)"}`,
   );
-  failed ||= over.length > 0 || !consistent || (database === "sqlite" && p99 > budgetMs);
+  failed ||=
+    over.length > 0 || !consistent || (database === "sqlite" && p99 > budgetMs);
 }
 process.exit(failed ? 1 : 0);
