@@ -95,6 +95,9 @@ pub struct Store {
     /// Counts this process's changes to the programme and its speakers' photos, so the published programme knows to
     /// look again at once (other instances' changes are seen within its freshness).
     programme_generation: Arc<AtomicU64>,
+    /// Takes turns between this process's workshop-seat changes on SQLite: its one writer would otherwise make them
+    /// wait for its lock in the busy handler's growing sleeps, the long tail of a burst of reservations.
+    seat_turns: Arc<tokio::sync::Mutex<()>>,
     /// The event, whose seller issues invoices as orders are paid, refunded and corrected.
     event: Option<Arc<crate::event::Event>>,
 }
@@ -142,6 +145,7 @@ impl Store {
             backend,
             stock_version: Arc::default(),
             programme_generation: Arc::default(),
+            seat_turns: Arc::default(),
             event: None,
         })
     }
@@ -180,6 +184,14 @@ impl Store {
 
     fn programme_changed(&self) {
         self.programme_generation.fetch_add(1, Ordering::AcqRel);
+    }
+
+    /// This process's turn to change workshop seats on SQLite; PostgreSQL's row locks need none.
+    async fn seat_turn(&self) -> Option<tokio::sync::MutexGuard<'_, ()>> {
+        match self.backend {
+            Backend::Sqlite => Some(self.seat_turns.lock().await),
+            Backend::Postgres => None,
+        }
     }
 
     pub fn backend(&self) -> Backend {
