@@ -38,6 +38,13 @@ pub enum ApiError {
     Gone(String),
     #[error("{0}")]
     Conflict(String),
+    /// A conflict the client acts on by `code` (a workshop seat `full`, a `clash` with `clashes_with`, …).
+    #[error("{message}")]
+    CodedConflict {
+        message: String,
+        code: &'static str,
+        clashes_with: Option<String>,
+    },
     #[error("{0}")]
     PayloadTooLarge(String),
     /// Too many calls, or too many open checkouts, from one client: try again after `retry_after`.
@@ -74,7 +81,7 @@ impl ApiError {
             Self::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Self::Validation(_) => StatusCode::UNPROCESSABLE_ENTITY,
             Self::PaymentRefused { .. } => StatusCode::PAYMENT_REQUIRED,
-            Self::Conflict(_) => StatusCode::CONFLICT,
+            Self::Conflict(_) | Self::CodedConflict { .. } => StatusCode::CONFLICT,
             Self::PaymentProvider(_) => StatusCode::BAD_GATEWAY,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::Unauthorized { .. } => StatusCode::UNAUTHORIZED,
@@ -106,7 +113,13 @@ impl IntoResponse for ApiError {
             },
             code: match &self {
                 Self::PaymentRefused { code, .. } => Some(code.as_str()),
-                Self::Unauthorized { code, .. } | Self::Forbidden { code, .. } => Some(code),
+                Self::Unauthorized { code, .. } | Self::Forbidden { code, .. } | Self::CodedConflict { code, .. } => {
+                    Some(code)
+                }
+                _ => None,
+            },
+            clashes_with: match &self {
+                Self::CodedConflict { clashes_with, .. } => clashes_with.as_deref(),
                 _ => None,
             },
         };
@@ -143,6 +156,9 @@ pub struct ErrorBody<'a> {
     /// (the caller's role does not allow the call).
     #[serde(skip_serializing_if = "Option::is_none")]
     code: Option<&'a str>,
+    /// With the code `clash`: the slug of the session a workshop seat would overlap.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    clashes_with: Option<&'a str>,
 }
 
 /// Messages for the fields of a form, in the order the form shows them.

@@ -16,6 +16,7 @@ use crate::orders;
 use crate::payments::{PaymentGateway, SandboxGateway, StripeGateway};
 use crate::programme::import;
 use crate::programme_site::ProgrammeSite;
+use crate::seats;
 use crate::settings::Settings;
 use crate::state::AppState;
 use crate::store::{Store, describe_database};
@@ -158,6 +159,11 @@ impl Application {
             self.state.gateway.clone(),
             orders::EXPIRY_SWEEP_EVERY,
         ));
+        let reminders = tokio::spawn(seats::run_seat_reminders(
+            store.clone(),
+            self.state.event.clone(),
+            seats::REMINDERS_EVERY,
+        ));
         let (stop_mail, mail_stopping) = tokio::sync::watch::channel(false);
         let mail_worker = self
             .mail_poll_every
@@ -175,6 +181,7 @@ impl Application {
         .with_graceful_shutdown(shutdown_signal())
         .await;
         sweeper.abort();
+        reminders.abort();
         if let Some(mut worker) = mail_worker {
             let _ = stop_mail.send(true);
             if tokio::time::timeout(MAIL_DRAIN_LIMIT, &mut worker).await.is_err() {

@@ -64,6 +64,7 @@ const OWNER: Access = Access::Roles(&[Role::Owner]);
 const MANAGERS: Access = Access::Roles(&[Role::Owner, Role::Manager]);
 const ORDER_DESK: Access = Access::Roles(&[Role::Owner, Role::Manager, Role::Support]);
 const DOOR: Access = Access::Roles(&[Role::Owner, Role::Manager, Role::Door]);
+const SEATS_DESK: Access = Access::Roles(&Role::ALL);
 
 /// Every back-office call by method and route (as the router names it), and who may make it.
 pub const CALLS: &[(&str, &str, Access)] = &[
@@ -110,6 +111,11 @@ pub const CALLS: &[(&str, &str, Access)] = &[
     ("PUT", "/api/admin/programme/speakers/{slug}/photo", MANAGERS),
     ("DELETE", "/api/admin/programme/speakers/{slug}/photo", MANAGERS),
     ("GET", "/api/admin/programme/versions", ORDER_DESK),
+    ("GET", "/api/admin/sessions", SEATS_DESK),
+    ("GET", "/api/admin/sessions/{slug}", SEATS_DESK),
+    ("GET", "/api/admin/sessions/{slug}/roster.csv", ORDER_DESK),
+    ("PATCH", "/api/admin/sessions/{slug}", MANAGERS),
+    ("POST", "/api/admin/sessions/{slug}/message", MANAGERS),
     ("POST", "/api/admin/check-in", DOOR),
     ("POST", "/api/admin/check-in/batch", DOOR),
     ("GET", "/api/admin/check-in/list", DOOR),
@@ -152,6 +158,26 @@ mod tests {
         );
         assert!(access("GET", "/api/admin/orders/{id}").unwrap().admits(Role::Support));
         assert_eq!(access("GET", "/api/admin/unknown"), None);
+    }
+
+    #[test]
+    fn the_door_sees_workshop_sessions_but_changes_and_exports_none() {
+        assert!(access("GET", "/api/admin/sessions/{slug}").unwrap().admits(Role::Door));
+        assert!(
+            !access("GET", "/api/admin/sessions/{slug}/roster.csv")
+                .unwrap()
+                .admits(Role::Door)
+        );
+        assert!(
+            !access("PATCH", "/api/admin/sessions/{slug}")
+                .unwrap()
+                .admits(Role::Support)
+        );
+        assert!(
+            !access("POST", "/api/admin/sessions/{slug}/message")
+                .unwrap()
+                .admits(Role::Support)
+        );
     }
 
     #[test]

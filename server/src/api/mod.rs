@@ -20,6 +20,7 @@ mod purchase;
 mod quote;
 mod sandbox;
 mod schedule_exports;
+mod seats;
 mod speaker_media;
 mod sponsor;
 mod sponsors;
@@ -62,6 +63,7 @@ pub fn router() -> (Router<AppState>, OpenApi) {
         .merge(sandbox::router())
         .merge(webhooks::router())
         .merge(my_tickets::router())
+        .merge(seats::router())
         .merge(my_order::router())
         .merge(sponsor::router())
         .merge(sponsors::router())

@@ -16,6 +16,7 @@ use crate::domain::{EmailAddress, could_carry_a_link};
 use crate::email::render::qr_png;
 use crate::error::{ApiError, ApiJson, ErrorBody, FieldErrors};
 use crate::orders::{Order, OrderKind, OrderStatus};
+use crate::seats::seats_per_ticket;
 use crate::secrets;
 use crate::state::AppState;
 use crate::store::{Naming, NewHolder, SPONSOR_PASS_TYPE, TicketManager, TicketRecord, TicketStatus, now_millis};
@@ -31,7 +32,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// the link of one person a seat was given to, for that seat alone.
 #[derive(utoipa::IntoParams)]
 #[into_params(names("X-Manage-Token"), parameter_in = Header)]
-struct Managed(
+pub(super) struct Managed(
     /// The secret of the link in the buyer's receipt, or in the ticket email of someone a seat was given to.
     #[param(value_type = String, min_length = 1, max_length = 128)]
     Manager,
@@ -67,6 +68,16 @@ impl Manager {
         match self {
             Self::Buyer { .. } => ticket.given_away(),
             Self::Holder { token_hash, .. } => ticket.holder_token_hash.as_deref() != Some(token_hash.as_str()),
+        }
+    }
+}
+
+impl Managed {
+    /// Whether the link opens the ticket: the buyer's any of the order's, a holder's their own.
+    pub(super) fn opens(&self, ticket: &TicketRecord) -> bool {
+        match &self.0 {
+            Manager::Buyer { order } => ticket.order_id == order.id,
+            Manager::Holder { ticket_id, .. } => ticket.id == *ticket_id,
         }
     }
 }
@@ -167,10 +178,12 @@ struct TicketView {
     /// The code as a QR image, for printing or showing at the door; none with the code.
     #[schema(required = true, example = "data:image/png;base64,iVBORw0KGgo…")]
     qr: Option<String>,
+    /// How many workshop seats the ticket may reserve; 0: its type includes no workshops.
+    workshop_seats: u32,
 }
 
 impl TicketView {
-    fn new(ticket: TicketRecord, gave_away: bool) -> Result<Self, ApiError> {
+    fn new(ticket: TicketRecord, gave_away: bool, workshop_seats: u32) -> Result<Self, ApiError> {
         if gave_away {
             return Ok(Self {
                 id: ticket.id,
@@ -181,6 +194,7 @@ impl TicketView {
                 attendee_email: None,
                 checked_in_at: None,
                 qr: None,
+                workshop_seats,
             });
         }
         let code = display_code(&ticket.code);
@@ -200,6 +214,7 @@ impl TicketView {
             attendee_name: ticket.attendee_name,
             attendee_email: ticket.attendee_email,
             checked_in_at: ticket.checked_in_at,
+            workshop_seats,
         })
     }
 }
@@ -234,7 +249,8 @@ async fn page(state: &AppState, manager: &Manager) -> Result<TicketsPage, ApiErr
         .into_iter()
         .map(|ticket| {
             let gave_away = manager.gave_away(&ticket);
-            TicketView::new(ticket, gave_away)
+            let workshop_seats = seats_per_ticket(&state.event, &ticket.ticket_type);
+            TicketView::new(ticket, gave_away, workshop_seats)
         })
         .collect::<Result<_, _>>()?;
     Ok(TicketsPage {

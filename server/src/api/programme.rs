@@ -1,6 +1,7 @@
 //! The programme for apps: rooms, tracks, sessions and speakers as the last applied import left them, times in the
 //! venue's offset; serialised once a version.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use axum::Json;
@@ -17,9 +18,12 @@ use crate::precompressed::Precompressed;
 use crate::programme::markdown::to_html;
 use crate::programme_site::{CACHE_CONTROL, View};
 use crate::state::AppState;
+use crate::store::Store;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(programme))
+    OpenApiRouter::new()
+        .routes(routes!(programme))
+        .routes(routes!(programme_seats))
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -87,6 +91,34 @@ struct SessionAnswer {
     abstract_html: Option<String>,
     /// An import removed the session; it is listed so that apps can say so.
     cancelled: bool,
+    /// The session's workshop seats, when it takes sign-ups; absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    seats: Option<SeatsAnswer>,
+}
+
+/// A session's seats, counted as the answer is made.
+#[derive(Serialize, utoipa::ToSchema, Clone, Copy)]
+#[serde(rename_all = "camelCase")]
+struct SeatsAnswer {
+    limit: u32,
+    taken: i64,
+    left: i64,
+    /// Tickets in its waiting list.
+    waiting: i64,
+    /// When sign-up opens and closes, in the venue's offset.
+    #[serde(with = "time::serde::rfc3339")]
+    #[schema(value_type = String, format = DateTime)]
+    opens_at: OffsetDateTime,
+    #[serde(with = "time::serde::rfc3339")]
+    #[schema(value_type = String, format = DateTime)]
+    closes_at: OffsetDateTime,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+struct ProgrammeSeats {
+    /// By the session's slug: every session that takes sign-ups.
+    sessions: HashMap<String, SeatsAnswer>,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -126,6 +158,17 @@ async fn programme(State(state): State<AppState>, headers: HeaderMap) -> Result<
         // Public, but a new import changes it: browsers ask again each time.
         return Ok(([(header::CACHE_CONTROL, CACHE_CONTROL)], Json(empty)).into_response());
     };
+    if !published.view.signups.is_empty() {
+        // Seats change between versions: counted for each answer.
+        let seats = seat_answers(&state.store, &published.view).await?;
+        let mut answer = answer(&published.view);
+        for session in &mut answer.sessions {
+            session.seats = (!session.cancelled)
+                .then(|| seats.get(&session.slug).copied())
+                .flatten();
+        }
+        return Ok(([(header::CACHE_CONTROL, CACHE_CONTROL)], Json(answer)).into_response());
+    }
     if let Some(answer) = published.api_answer.get() {
         return Ok(answer.respond(&headers));
     }
@@ -139,6 +182,50 @@ async fn programme(State(state): State<AppState>, headers: HeaderMap) -> Result<
     .map_err(|error| ApiError::Internal(anyhow::Error::new(error).context("serialising the programme")))?
     .map_err(|error| ApiError::Internal(anyhow::Error::new(error).context("serialising the programme")))?;
     Ok(published.api_answer.get_or_init(|| answer).respond(&headers))
+}
+
+/// The seats of every session that takes sign-ups, for the pages to poll.
+#[utoipa::path(
+    get,
+    path = "/programme/seats",
+    tag = "programme",
+    responses(
+        (status = 200, description = "Seats by session slug; an empty object before the first import or when no \
+                                      session takes sign-ups.", body = ProgrammeSeats),
+        (status = 500, description = "The seats could not be read.", body = ErrorBody),
+        (status = 503, description = "The database is overloaded; `Retry-After` says when to ask again.", body = ErrorBody),
+    )
+)]
+async fn programme_seats(State(state): State<AppState>) -> Result<Response, ApiError> {
+    let published = (state.programme.current(&state.store).await).map_err(|error| ApiError::Internal(error.into()))?;
+    let sessions = match published {
+        Some(published) if !published.view.signups.is_empty() => seat_answers(&state.store, &published.view).await?,
+        _ => HashMap::new(),
+    };
+    Ok(([(header::CACHE_CONTROL, "no-cache")], Json(ProgrammeSeats { sessions })).into_response())
+}
+
+async fn seat_answers(store: &Store, view: &View) -> Result<HashMap<String, SeatsAnswer>, ApiError> {
+    let counts: HashMap<String, (i64, i64)> = (store.seat_counts().await?.into_iter())
+        .map(|count| (count.source_id, (count.taken, count.waiting)))
+        .collect();
+    Ok((view.programme.sessions.iter())
+        .filter_map(|session| {
+            let signup = view.signups.get(&session.slug)?;
+            let (taken, waiting) = counts.get(&session.source_id).copied().unwrap_or((0, 0));
+            Some((
+                session.slug.clone(),
+                SeatsAnswer {
+                    limit: signup.limit,
+                    taken,
+                    left: (i64::from(signup.limit) - taken).max(0),
+                    waiting,
+                    opens_at: signup.window.opens_at.to_offset(view.venue),
+                    closes_at: signup.window.closes_at.to_offset(view.venue),
+                },
+            ))
+        })
+        .collect())
 }
 
 fn answer(view: &View) -> ProgrammeAnswer {
@@ -192,6 +279,7 @@ fn answer(view: &View) -> ProgrammeAnswer {
                     abstract_html: session.abstract_text.as_deref().map(to_html),
                     abstract_text: session.abstract_text.clone(),
                     cancelled: listed.cancelled,
+                    seats: None,
                 }
             })
             .collect(),

@@ -10,7 +10,10 @@ use tokio::sync::watch;
 
 use super::compose::compose;
 use super::message::{Attachment, RenderedEmail};
-use super::render::{PresaleLetter, PrizeLetter, RenderError, Renderer, WaitingListOfferLinks, WaitlistLetter};
+use super::render::{
+    PresaleLetter, PrizeLetter, RenderError, Renderer, SeatEmail, SeatLetter, SessionLetter, WaitingListOfferLinks,
+    WaitlistLetter,
+};
 use super::transport::Transport;
 use crate::admin::invitation_url;
 use crate::domain::mask_email;
@@ -179,6 +182,25 @@ impl Mailer {
         found(
             self.store.waiting_list_entry(id).await,
             "the waiting-list entry no longer exists",
+        )
+    }
+
+    /// "10:00-12:00 on May 19, 2026", the venue's clock.
+    fn session_time(&self, starts_at: i64, ends_at: i64) -> String {
+        let offset = self.event.starts_at.offset();
+        let at = |millis: i64| {
+            time::OffsetDateTime::from_unix_timestamp(millis.div_euclid(1000))
+                .unwrap_or(time::OffsetDateTime::UNIX_EPOCH)
+                .to_offset(offset)
+        };
+        let (start, end) = (at(starts_at), at(ends_at));
+        format!(
+            "{:02}:{:02}-{:02}:{:02} on {}",
+            start.hour(),
+            start.minute(),
+            end.hour(),
+            end.minute(),
+            crate::event::long_date(start.date())
         )
     }
 
@@ -449,6 +471,55 @@ impl Mailer {
                     &letter,
                     &self.unsubscribe_url(&registration)?,
                 ))
+            }
+            EmailKind::SeatConfirmed | EmailKind::SeatOffered | EmailKind::SeatReminder => {
+                let Some((ticket_id, source_id)) =
+                    (self.store.seat_by_id(&email.subject_id).await).map_err(|error| error.to_string())?
+                else {
+                    return Ok(Delivery::Cancelled("The seat was given up before this email went out."));
+                };
+                let ticket = found(self.store.ticket(&ticket_id).await, "the ticket no longer exists")?;
+                let session = found(
+                    self.store.seat_session(&source_id).await,
+                    "the session no longer exists",
+                )?;
+                if session.cancelled {
+                    return Ok(Delivery::Cancelled(
+                        "The session was cancelled before this email went out.",
+                    ));
+                }
+                let kind = match email.kind {
+                    EmailKind::SeatConfirmed => SeatEmail::Confirmed,
+                    EmailKind::SeatOffered => SeatEmail::Offered,
+                    _ => SeatEmail::Reminder,
+                };
+                let when = self.session_time(session.starts_at, session.ends_at);
+                let letter = SeatLetter {
+                    name: ticket.attendee_name.as_deref(),
+                    title: &session.title,
+                    when: &when,
+                    room: session.room.as_deref(),
+                    session_url: &format!("{}/sessions/{}", self.public_url, session.slug),
+                    calendar_url: &format!("{}/schedule.ics?sessions={}", self.public_url, session.slug),
+                };
+                rendered(self.renderer.seat(kind, &self.event, &self.public_url, &letter))
+            }
+            EmailKind::SessionMessage => {
+                let (source_id, subject, body) = found(
+                    self.store.session_message(&email.subject_id).await,
+                    "the message no longer exists",
+                )?;
+                let session = found(
+                    self.store.seat_session(&source_id).await,
+                    "the session no longer exists",
+                )?;
+                let letter = SessionLetter {
+                    title: &session.title,
+                    subject: &subject,
+                    body: &body,
+                    session_url: &format!("{}/sessions/{}", self.public_url, session.slug),
+                };
+                rendered(self.renderer.session_message(&self.event, &self.public_url, &letter))
             }
             EmailKind::WaitingListOffer => {
                 let entry = self.waiting_list_entry(&email.subject_id).await?;

@@ -19,6 +19,19 @@ pub struct EventFile {
     pub sponsors: Option<SponsorsSection>,
     pub waiting_list: Option<WaitingListSection>,
     pub programme: Option<ProgrammeSection>,
+    pub workshops: Option<WorkshopsSection>,
+}
+
+/// When attendees may reserve workshop seats, and when they are reminded; optional.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WorkshopsSection {
+    /// Venue time, without an offset; by default sign-up opens as soon as the programme is published.
+    pub signup_opens: Option<Spanned<Datetime>>,
+    /// Venue time, without an offset; by default each session's sign-up closes at its start.
+    pub signup_closes: Option<Spanned<Datetime>>,
+    /// `HH:MM`, the venue's time of day on the evening before a session ("18:00" when left out).
+    pub reminder_time: Option<Spanned<String>>,
 }
 
 /// Where the programme comes from before the organizer imports one; optional.
@@ -157,6 +170,8 @@ pub struct TicketEntry {
     pub hidden: Option<bool>,
     /// Larger orders get a share off, such as the team tiers of the pricing page.
     pub volume_discounts: Option<Vec<Spanned<VolumeDiscountEntry>>>,
+    /// How many workshop seats one ticket of this type may hold (0 when left out: the type includes none).
+    pub workshop_seats: Option<u32>,
 }
 
 #[derive(Debug, Deserialize)]

@@ -8,6 +8,7 @@ mod limits;
 mod sales;
 mod seller;
 pub mod sku;
+mod workshops;
 
 use std::path::{Path, PathBuf};
 
@@ -22,6 +23,7 @@ pub use file::{Category, SpecialOffer, SponsorshipGroup};
 pub use limits::HoldLimits;
 pub use sales::{PricePhase, SaleTerms, VolumeDiscount};
 pub use seller::{PaperSize, SalesTax, Seller};
+pub use workshops::WorkshopTerms;
 
 /// How long a waiting-list offer holds its units when the event file does not say.
 pub const DEFAULT_OFFER_HOURS: u32 = 48;
@@ -62,6 +64,8 @@ pub struct Event {
     pub offer_hours: u32,
     /// The sample programme fed at first start (`[programme] sample`), resolved against the event file's folder.
     pub programme_sample: Option<PathBuf>,
+    /// When workshop seats may be reserved, and when holders are reminded.
+    pub workshops: WorkshopTerms,
 }
 
 #[derive(Debug, Clone)]
@@ -106,6 +110,8 @@ pub struct Ticket {
     pub sale: SaleTerms,
     /// Shares off larger orders, smallest first.
     pub volume_discounts: Vec<VolumeDiscount>,
+    /// How many workshop seats one ticket of this type may hold; 0: the type includes no workshops.
+    pub workshop_seats: u32,
 }
 
 impl Ticket {
@@ -251,6 +257,7 @@ fn from_file(file: file::EventFile) -> Result<Event, Invalid> {
         sponsors,
         waiting_list,
         programme,
+        workshops,
     } = file;
     let starts_at = instant(&event.starts_at, "event.starts_at")?;
     let ends_at = instant(&event.ends_at, "event.ends_at")?;
@@ -318,6 +325,7 @@ fn from_file(file: file::EventFile) -> Result<Event, Invalid> {
             .and_then(|section| section.offer_hours)
             .map_or(DEFAULT_OFFER_HOURS, |hours| hours.0),
         programme_sample: programme.and_then(|section| section.sample).map(PathBuf::from),
+        workshops: workshops::from_file(workshops, starts_at.offset())?,
         tickets: tickets_from_file(tickets)?,
         merchandise: merchandise_from_file(merchandise)?,
         sponsorship_tiers: sponsorship_from_file(sponsorship_tiers)?,
@@ -396,6 +404,7 @@ fn tickets_from_file(entries: Vec<file::TicketEntry>) -> Result<Vec<Ticket>, Inv
             max_quantity,
             sale,
             volume_discounts,
+            workshop_seats: entry.workshop_seats.unwrap_or(0),
         });
     }
     Ok(tickets)

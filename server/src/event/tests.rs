@@ -346,3 +346,61 @@ fn an_event_without_a_programme_section_has_no_sample() {
 
     assert_eq!(event.programme_sample, None);
 }
+
+#[test]
+fn the_shipped_file_gives_workshop_seats_per_ticket_type() {
+    let event = parse(SHIPPED).unwrap();
+    let seats: Vec<_> = (event.tickets.iter())
+        .map(|ticket| (ticket.ticket_type.as_str(), ticket.workshop_seats))
+        .collect();
+    assert_eq!(seats, [("developer", 3), ("vip", 5), ("team", 3)]);
+    assert_eq!(event.workshops.reminder_time, time::macros::time!(18:00));
+    assert_eq!(
+        (event.workshops.signup_opens, event.workshops.signup_closes),
+        (None, None)
+    );
+}
+
+#[test]
+fn a_ticket_type_without_workshop_seats_includes_none() {
+    let source = shipped_with("workshop_seats = 5\n", "");
+    let event = parse(&source).unwrap();
+    assert_eq!(event.ticket_by_type("vip").unwrap().workshop_seats, 0);
+}
+
+#[test]
+fn workshop_sign_up_times_are_the_venues_clock() {
+    let source = shipped_with(
+        "# signup_opens = 2026-05-01T09:00:00\n# signup_closes = 2026-05-22T12:00:00\nreminder_time = \"18:00\"",
+        "signup_opens = 2026-05-01T09:00:00\nsignup_closes = 2026-05-22T12:00:00\nreminder_time = \"19:30\"",
+    );
+    let event = parse(&source).unwrap();
+    let opens = event.workshops.signup_opens.unwrap();
+    assert_eq!(opens.to_string(), "2026-05-01 9:00:00.0 -04:00:00");
+    assert_eq!(event.workshops.reminder_time, time::macros::time!(19:30));
+}
+
+#[test]
+fn invalid_workshop_times_fail_with_the_field_and_line() {
+    let cases = [
+        (
+            "# signup_opens = 2026-05-01T09:00:00",
+            "signup_opens = 2026-05-01T09:00:00-04:00",
+            "without an offset",
+        ),
+        (
+            "# signup_opens = 2026-05-01T09:00:00\n# signup_closes = 2026-05-22T12:00:00",
+            "signup_opens = 2026-05-22T09:00:00\nsignup_closes = 2026-05-01T12:00:00",
+            "must be after workshops.signup_opens",
+        ),
+        ("reminder_time = \"18:00\"", "reminder_time = \"6pm\"", "time of day"),
+        ("reminder_time = \"18:00\"", "reminder_time = \"25:00\"", "time of day"),
+    ];
+    for (from, to, expected) in cases {
+        let source = shipped_with(from, to);
+        let error = parse(&source).unwrap_err().to_string();
+        assert!(error.contains("workshops.") && error.contains(expected), "{error}");
+    }
+    let negative = shipped_with("workshop_seats = 5", "workshop_seats = -1");
+    assert!(parse(&negative).is_err());
+}

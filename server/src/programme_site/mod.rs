@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 pub use address::{Address, PageKey};
 pub use published::{CACHE_CONTROL, Exports, Published};
-pub use view::View;
+pub use view::{SignUp, View};
 
 use crate::event::Event;
 use crate::store::{ProgrammeRevision, Store};
@@ -91,10 +91,11 @@ impl ProgrammeSite {
         let current = store.versioned_programme().await?;
         let versions = store.programme_versions().await?;
         let photos = store.speaker_photos().await?;
+        let overrides = store.seat_overrides().await?.into_iter().collect();
         let (event, public_url) = (Arc::clone(&self.event), self.public_url.clone());
         // A large programme takes milliseconds of CPU to index: off the threads that answer requests.
         let published = tokio::task::spawn_blocking(move || {
-            View::new(current, versions, &photos, revision, &event)
+            View::new(current, versions, &photos, &overrides, revision, &event)
                 .map(|view| Arc::new(Published::new(view, event, &public_url)))
         })
         .await?;

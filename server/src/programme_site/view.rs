@@ -7,6 +7,7 @@ use time::{Date, OffsetDateTime, UtcOffset};
 
 use crate::event::Event;
 use crate::programme::{Moved, Programme, Room, Session, SessionKind, Speaker, Track};
+use crate::seats::{self, Override, SessionFacts, Window};
 use crate::speaker_photos::PhotoUrls;
 use crate::store::{ProgrammeRevision, ProgrammeVersion, VersionedProgramme};
 
@@ -29,6 +30,8 @@ pub struct View {
     pub days: Vec<Date>,
     /// Newest first.
     pub versions: Vec<ProgrammeVersion>,
+    /// The sessions on the programme that take sign-ups, by slug.
+    pub signups: HashMap<String, SignUp>,
     rooms: HashMap<String, usize>,
     tracks: HashMap<String, usize>,
     speaker_ids: HashMap<String, usize>,
@@ -51,6 +54,13 @@ pub struct SpeakerView {
     pub featured: bool,
 }
 
+/// A session's sign-up: its seats and when it is open.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SignUp {
+    pub limit: u32,
+    pub window: Window,
+}
+
 #[derive(Debug, thiserror::Error)]
 #[error("the programme has no version")]
 pub struct NoVersion;
@@ -60,6 +70,7 @@ impl View {
         current: VersionedProgramme,
         versions: Vec<ProgrammeVersion>,
         photos: &HashMap<String, PhotoUrls>,
+        overrides: &HashMap<String, Override>,
         revision: ProgrammeRevision,
         event: &Event,
     ) -> Result<Self, NoVersion> {
@@ -114,7 +125,9 @@ impl View {
                 session_slugs.insert(entry.session.slug.clone(), position);
             }
         }
+        let signups = sign_ups(&programme, &versions, overrides, event);
         Ok(Self {
+            signups,
             number: version.number,
             revision,
             published_at: OffsetDateTime::from_unix_timestamp_nanos(i128::from(version.applied_at) * 1_000_000)
@@ -189,6 +202,42 @@ impl View {
     pub fn has_sessions(&self) -> bool {
         !self.programme.sessions.is_empty()
     }
+}
+
+/// The sessions on the programme that take sign-ups; sign-up opens by default when the programme was first published.
+fn sign_ups(
+    programme: &Programme,
+    versions: &[ProgrammeVersion],
+    overrides: &HashMap<String, Override>,
+    event: &Event,
+) -> HashMap<String, SignUp> {
+    let first_published = versions.last().map_or(0, |version| version.applied_at);
+    let published = OffsetDateTime::from_unix_timestamp_nanos(i128::from(first_published) * 1_000_000)
+        .unwrap_or(OffsetDateTime::UNIX_EPOCH)
+        .to_offset(event.starts_at.offset());
+    let capacity = |room: Option<&str>| {
+        (programme.rooms.iter())
+            .find(|candidate| Some(candidate.source_id.as_str()) == room)
+            .and_then(|room| room.capacity)
+    };
+    (programme.sessions.iter())
+        .filter_map(|session| {
+            let facts = SessionFacts {
+                kind: session.kind,
+                room_capacity: capacity(session.room.as_deref()),
+                start: session.start,
+                end: session.end,
+            };
+            let chosen = overrides.get(&session.source_id).copied().unwrap_or_default();
+            let limit = seats::seat_limit(&facts, chosen)?;
+            let window = seats::window(
+                &event.workshops,
+                published,
+                session.start.to_offset(event.starts_at.offset()),
+            );
+            Some((session.slug.clone(), SignUp { limit, window }))
+        })
+        .collect()
 }
 
 /// "Miami time" for the area "South Beach, Miami": its last part names the place visitors know.

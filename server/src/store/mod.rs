@@ -22,6 +22,8 @@ mod refunds;
 mod reports;
 mod reserve_error;
 mod sandbox;
+mod seats;
+mod seats_desk;
 mod speaker_photos;
 mod sponsors;
 mod staff;
@@ -57,6 +59,8 @@ pub use refunds::{BeginRefundError, NewRefund, RefundRecord, RefundStatus};
 pub use reports::{OrderFilter, OrderTotals, Page, Sale, StockLevel};
 pub use reserve_error::ReserveError;
 pub use sandbox::SandboxConfirmation;
+pub use seats::{Closed, HeldSeat, QueuedPlace, Reserved, SeatCount, SeatError, SeatSession};
+pub use seats_desk::{DeskSession, MovedNotice, QueueEntry, RosterEntry, SessionCheckIn, SignupChange};
 pub use speaker_photos::{PhotoChange, WantedPhoto};
 pub use sponsors::{
     ApprovedProfile, LogoInfo, PassCounts, ProfileState, ProfileText, Review, ReviewOutcome, SponsorProfile, WallEntry,
@@ -91,6 +95,9 @@ pub struct Store {
     /// Counts this process's changes to the programme and its speakers' photos, so the published programme knows to
     /// look again at once (other instances' changes are seen within its freshness).
     programme_generation: Arc<AtomicU64>,
+    /// Takes turns between this process's workshop-seat changes on SQLite: its one writer would otherwise make them
+    /// wait for its lock in the busy handler's growing sleeps, the long tail of a burst of reservations.
+    seat_turns: Arc<tokio::sync::Mutex<()>>,
     /// The event, whose seller issues invoices as orders are paid, refunded and corrected.
     event: Option<Arc<crate::event::Event>>,
 }
@@ -138,6 +145,7 @@ impl Store {
             backend,
             stock_version: Arc::default(),
             programme_generation: Arc::default(),
+            seat_turns: Arc::default(),
             event: None,
         })
     }
@@ -176,6 +184,14 @@ impl Store {
 
     fn programme_changed(&self) {
         self.programme_generation.fetch_add(1, Ordering::AcqRel);
+    }
+
+    /// This process's turn to change workshop seats on SQLite; PostgreSQL's row locks need none.
+    async fn seat_turn(&self) -> Option<tokio::sync::MutexGuard<'_, ()>> {
+        match self.backend {
+            Backend::Sqlite => Some(self.seat_turns.lock().await),
+            Backend::Postgres => None,
+        }
     }
 
     pub fn backend(&self) -> Backend {

@@ -32,6 +32,14 @@ pub enum EmailKind {
     PresaleLink,
     /// A free code for a draw's winner. Subject: the code's id.
     DrawPrize,
+    /// A workshop seat reserved, with the session's calendar. Subject: the seat's id.
+    SeatConfirmed,
+    /// A workshop seat freed and given to the next in its waiting list. Subject: the seat's id.
+    SeatOffered,
+    /// The evening before a workshop, with its room. Subject: the seat's id.
+    SeatReminder,
+    /// The organizer's message to a session's holders. Subject: the message's id.
+    SessionMessage,
 }
 
 impl EmailKind {
@@ -49,6 +57,10 @@ impl EmailKind {
             Self::WaitingListPassedOver => "waiting_list_passed_over",
             Self::PresaleLink => "presale_link",
             Self::DrawPrize => "draw_prize",
+            Self::SeatConfirmed => "seat_confirmed",
+            Self::SeatOffered => "seat_offered",
+            Self::SeatReminder => "seat_reminder",
+            Self::SessionMessage => "session_message",
         }
     }
 
@@ -64,7 +76,11 @@ impl EmailKind {
             | Self::WaitingListJoined
             | Self::WaitingListOffer
             | Self::WaitingListPassedOver
-            | Self::DrawPrize => 0,
+            | Self::DrawPrize
+            | Self::SeatConfirmed
+            | Self::SeatOffered
+            | Self::SeatReminder
+            | Self::SessionMessage => 0,
             Self::WaitlistConfirmation | Self::PresaleLink => 1,
         }
     }
@@ -83,6 +99,10 @@ impl EmailKind {
             "waiting_list_passed_over" => Self::WaitingListPassedOver,
             "presale_link" => Self::PresaleLink,
             "draw_prize" => Self::DrawPrize,
+            "seat_confirmed" => Self::SeatConfirmed,
+            "seat_offered" => Self::SeatOffered,
+            "seat_reminder" => Self::SeatReminder,
+            "session_message" => Self::SessionMessage,
             _ => return None,
         })
     }

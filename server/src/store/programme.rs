@@ -145,7 +145,8 @@ impl Store {
         let row = sqlx::query(
             "SELECT (SELECT MAX(number) FROM programme_versions) AS number,
                     (SELECT COUNT(*) FROM speaker_photos) AS photos,
-                    (SELECT COALESCE(MAX(updated_at), 0) FROM speaker_photos) AS photos_changed",
+                    (SELECT COALESCE(MAX(updated_at), 0) FROM speaker_photos) AS photos_changed,
+                    (SELECT COALESCE(MAX(updated_at), 0) FROM session_seats) AS signups_changed",
         )
         .fetch_one(&self.pool)
         .await?;
@@ -156,6 +157,7 @@ impl Store {
             number,
             photos: row.try_get("photos")?,
             photos_changed: row.try_get("photos_changed")?,
+            signups_changed: row.try_get("signups_changed")?,
         }))
     }
 
@@ -170,13 +172,15 @@ impl Store {
     }
 }
 
-/// What the published programme shows: its version, and how many speakers' photos there are and when one last
-/// changed (an upload or a removal changes the pages without a new version).
+/// What the published programme shows: its version, how many speakers' photos there are and when one last
+/// changed (an upload or a removal changes the pages without a new version), and when the back office last changed
+/// which sessions take sign-ups.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ProgrammeRevision {
     pub number: i64,
     pub photos: i64,
     pub photos_changed: i64,
+    pub signups_changed: i64,
 }
 
 const VERSION_COLUMNS: &str = "SELECT number, format, changes, applied_at, applied_by FROM programme_versions";

@@ -10,6 +10,7 @@ use super::admin::record_audit;
 use super::invoices::issue_refund_note;
 use super::orders::{Release, release_order_units};
 use super::outbox::{EmailKind, queue_email};
+use super::seats::release_refunded_seats;
 use super::tickets::refund_tickets;
 use super::{Store, now_millis};
 use crate::domain::Money;
@@ -230,6 +231,7 @@ impl Store {
                     .await?;
                 release_order_units(&mut tx, &order_id, Release::Refunded).await?;
                 refund_tickets(&mut tx, &order_id).await?;
+                release_refunded_seats(&mut tx, self.event.as_deref(), &order_id).await?;
             }
             issue_refund_note(
                 &mut tx,

@@ -33,6 +33,7 @@ mod programme_pages;
 mod programme_sample;
 mod programme_versions;
 mod sandbox_cards;
+mod seats;
 mod smtp_sink;
 mod speaker_photos;
 mod sponsors;

@@ -11,9 +11,10 @@ use utoipa_axum::routes;
 
 use super::auth::AdminActor;
 use super::responses::{AdminChange, JsonBody, ServerTrouble};
+use super::sessions::desk_session;
 use crate::error::{ApiError, ApiJson, ErrorBody, FieldErrors};
 use crate::state::AppState;
-use crate::store::{CheckIn, RetiredCode, TicketKey, TicketRecord};
+use crate::store::{CheckIn, RetiredCode, SeatError, SessionCheckIn, TicketKey, TicketRecord, TicketStatus};
 use crate::tickets::{display_code, normalize_code};
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -31,6 +32,9 @@ struct Scan {
     /// The ticket's id, as a name search found it (`GET /api/admin/check-in/search`).
     #[schema(nullable = false, max_length = 64)]
     ticket_id: Option<String>,
+    /// A session's slug: the scan is at that workshop's door, apart from the main door's check-in.
+    #[schema(nullable = false)]
+    session: Option<String>,
 }
 
 /// Longer than any ticket id the server makes (a UUID).
@@ -43,7 +47,12 @@ enum Scanned {
 }
 
 impl Scan {
-    fn read(self) -> Result<Scanned, ApiError> {
+    fn read(self) -> Result<(Scanned, Option<String>), ApiError> {
+        let session = self.session.clone();
+        self.scanned().map(|scanned| (scanned, session))
+    }
+
+    fn scanned(self) -> Result<Scanned, ApiError> {
         let mut errors = FieldErrors::default();
         match (self.code, self.ticket_id) {
             (Some(code), None) => return Ok(Scanned::Code(code)),
@@ -64,6 +73,8 @@ enum CheckInResult {
     Refunded,
     Transferred,
     Unknown,
+    /// At a workshop's door: no seat, and none free.
+    Full,
 }
 
 /// What the door staff sees, in the JSON error format's shape (`message` first) on
@@ -91,6 +102,27 @@ struct Answer {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     checked_in_by: Option<String>,
+    /// At a workshop's door: true when the ticket had no seat and took a free one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    walk_in: Option<bool>,
+    /// At a workshop's door: the session's live counts.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    session: Option<DoorSession>,
+}
+
+/// A workshop's seats as its door sees them.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct DoorSession {
+    slug: String,
+    title: String,
+    /// Null when the session takes no sign-ups.
+    limit: Option<u32>,
+    taken: i64,
+    left: Option<i64>,
+    checked_in: i64,
 }
 
 /// Admits the ticket with this code, or this id from a name search, once.
@@ -99,6 +131,10 @@ struct Answer {
 /// scan at once; 410 refunded or transferred; 404 unknown. Every answer but the
 /// server's own failures and a body without exactly one of `code` and `ticketId` (422)
 /// has the `CheckInAnswer` shape, of which `Error` is a part.
+///
+/// With `session` (a slug), the scan is at that workshop's door, apart from the main door: a ticket with a seat is
+/// admitted once (then `already_checked_in`); one without takes a free seat (`admitted` with `walkIn: true`) or is
+/// refused (409, `full`). The answer carries the session's live counts (`session`).
 #[utoipa::path(
     post,
     path = "/check-in",
@@ -116,8 +152,8 @@ struct Answer {
         ),
         (
             status = 409,
-            description = "Checked in before (`result`: `already_checked_in`), with when and by whom. The body is a \
-                           `CheckInAnswer`.",
+            description = "Checked in before (`result`: `already_checked_in`), with when and by whom; at a \
+                           workshop's door, no seat and none free (`full`). The body is a `CheckInAnswer`.",
             body = ErrorBody,
         ),
         (
@@ -142,7 +178,10 @@ async fn check_in(
     State(state): State<AppState>,
     ApiJson(scan): ApiJson<Scan>,
 ) -> Result<Response, ApiError> {
-    let scanned = scan.read()?;
+    let (scanned, session) = scan.read()?;
+    if let Some(slug) = session {
+        return session_check_in(&state, &actor, &scanned, &slug).await;
+    }
     let normalized;
     let key = match &scanned {
         Scanned::TicketId(id) => TicketKey::Id(id),
@@ -230,8 +269,12 @@ impl From<RetiredCode> for Seen {
 }
 
 fn answer(status: StatusCode, result: CheckInResult, message: &str, seen: Option<Seen>, state: &AppState) -> Response {
+    (status, Json(answer_body(result, message, seen, state))).into_response()
+}
+
+fn answer_body(result: CheckInResult, message: &str, seen: Option<Seen>, state: &AppState) -> Answer {
     let ticket_name = seen.as_ref().map(|seen| state.event.ticket_name(&seen.ticket_type));
-    let body = Answer {
+    Answer {
         result,
         message: message.to_owned(),
         code: seen.as_ref().and_then(|seen| seen.code.as_deref()).map(display_code),
@@ -239,6 +282,89 @@ fn answer(status: StatusCode, result: CheckInResult, message: &str, seen: Option
         ticket_name,
         checked_in_at: seen.as_ref().and_then(|seen| seen.checked_in_at),
         checked_in_by: seen.and_then(|seen| seen.checked_in_by),
+        walk_in: None,
+        session: None,
+    }
+}
+
+/// A workshop's door: a ticket with a seat in the session is admitted once; one without takes a free seat (a
+/// walk-in) or is refused when the session is full.
+async fn session_check_in(
+    state: &AppState,
+    actor: &AdminActor,
+    scanned: &Scanned,
+    slug: &str,
+) -> Result<Response, ApiError> {
+    let desk = desk_session(state, slug).await?;
+    let ticket = match scanned {
+        Scanned::TicketId(id) => state.store.ticket(id).await?,
+        Scanned::Code(typed) => match normalize_code(typed) {
+            Some(code) => state.store.ticket_by_code(&code).await?,
+            None => None,
+        },
     };
-    (status, Json(body)).into_response()
+    let Some(ticket) = ticket else {
+        return Ok(unknown(UNKNOWN_CODE, state));
+    };
+    let by_code = matches!(scanned, Scanned::Code(_));
+    let seen = |ticket: &TicketRecord| Seen {
+        code: by_code.then(|| ticket.code.clone()),
+        ..Seen::from(ticket.clone())
+    };
+    if ticket.status == TicketStatus::Refunded {
+        let message = "Refunded: this ticket was refunded and admits no one.";
+        return Ok(answer(
+            StatusCode::GONE,
+            CheckInResult::Refunded,
+            message,
+            Some(seen(&ticket)),
+            state,
+        ));
+    }
+    let checked = state
+        .store
+        .check_in_to_session(&ticket.id, &desk.session.source_id, &actor.name)
+        .await
+        .map_err(|error| match error {
+            SeatError::Database(error) => ApiError::from(error),
+            _ => ApiError::NotFound("The programme has no such session.".into()),
+        })?;
+    let mut seen = seen(&ticket);
+    let (status, result, message, walk_in) = match checked {
+        SessionCheckIn::Admitted { walk_in, at } => {
+            seen.checked_in_at = Some(at);
+            seen.checked_in_by = Some(actor.name.clone());
+            let message = if walk_in {
+                "Welcome! No reservation: a free seat is now theirs."
+            } else {
+                "Welcome!"
+            };
+            (StatusCode::OK, CheckInResult::Admitted, message, Some(walk_in))
+        }
+        SessionCheckIn::AlreadyCheckedIn { at, by } => {
+            seen.checked_in_at = Some(at);
+            seen.checked_in_by = by;
+            let message = "Already checked in: this ticket was admitted to this session before.";
+            (StatusCode::CONFLICT, CheckInResult::AlreadyCheckedIn, message, None)
+        }
+        SessionCheckIn::Full => {
+            seen.checked_in_at = None;
+            seen.checked_in_by = None;
+            let message = "Full: this ticket has no seat in this session and none is free.";
+            (StatusCode::CONFLICT, CheckInResult::Full, message, None)
+        }
+    };
+    let desk = desk_session(state, slug).await?;
+    let limit = desk.session.limit();
+    let mut body = answer_body(result, message, Some(seen), state);
+    body.walk_in = walk_in;
+    body.session = Some(DoorSession {
+        slug: desk.session.slug.clone(),
+        title: desk.session.title.clone(),
+        limit,
+        taken: desk.session.taken,
+        left: limit.map(|limit| (i64::from(limit) - desk.session.taken).max(0)),
+        checked_in: desk.checked_in,
+    });
+    Ok((status, Json(body)).into_response())
 }

@@ -11,8 +11,10 @@ use utoipa_axum::routes;
 
 use super::auth::AdminActor;
 use super::responses::{AdminRead, ServerTrouble};
+use super::sessions::SessionView;
 use crate::error::ApiError;
 use crate::orders::{Order, sku};
+use crate::seats;
 use crate::state::AppState;
 use crate::store::{DuplicateScan, OrderFilter, OrderTotals, OutboxEmail, TagUses, now_millis};
 
@@ -40,6 +42,41 @@ struct Dashboard {
     discounts: i64,
     /// Codes and units used, by tag.
     code_uses: Vec<TagUses>,
+    /// Workshop seats: what fills and who waits.
+    workshops: Workshops,
+}
+
+const WORKSHOPS_LISTED: usize = 5;
+
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct Workshops {
+    /// Up to 5 sessions with a tenth of their seats left or fewer (or at most 3), fullest first.
+    nearly_full: Vec<NearlyFull>,
+    /// Up to 5 sessions with the longest waiting lists.
+    longest_queues: Vec<LongQueue>,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+struct NearlyFull {
+    slug: String,
+    title: String,
+    #[serde(with = "time::serde::rfc3339")]
+    #[schema(value_type = String, format = DateTime)]
+    start: time::OffsetDateTime,
+    limit: u32,
+    taken: i64,
+    left: i64,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+struct LongQueue {
+    slug: String,
+    title: String,
+    #[serde(with = "time::serde::rfc3339")]
+    #[schema(value_type = String, format = DateTime)]
+    start: time::OffsetDateTime,
+    waiting: i64,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -158,7 +195,9 @@ async fn dashboard(_actor: AdminActor, State(state): State<AppState>) -> Result<
             checked_in,
         })
         .collect();
+    let workshops = workshops(&state).await?;
     Ok(Json(Dashboard {
+        workshops,
         discounts: store.discounts_given().await?,
         code_uses: store.code_uses_by_tag().await?,
         check_ins,
@@ -174,4 +213,42 @@ async fn dashboard(_actor: AdminActor, State(state): State<AppState>) -> Result<
             stuck_pending: store.orders_stuck_pending(now_millis()).await?,
         },
     }))
+}
+
+async fn workshops(state: &AppState) -> Result<Workshops, ApiError> {
+    let sessions: Vec<SessionView> = (state.store.desk_sessions().await?.iter())
+        .map(|desk| SessionView::new(desk, state))
+        .collect();
+    let mut nearly_full: Vec<NearlyFull> = (sessions.iter())
+        .filter_map(|session| {
+            let (limit, taken, left) = (session.limit?, session.taken?, session.left?);
+            seats::nearly_full(limit, left).then(|| NearlyFull {
+                slug: session.slug.clone(),
+                title: session.title.clone(),
+                start: session.start,
+                limit,
+                taken,
+                left,
+            })
+        })
+        .collect();
+    nearly_full.sort_by_key(|session| (session.left, session.start));
+    nearly_full.truncate(WORKSHOPS_LISTED);
+    let mut longest_queues: Vec<LongQueue> = (sessions.iter())
+        .filter_map(|session| {
+            let waiting = session.waiting.filter(|waiting| *waiting > 0)?;
+            Some(LongQueue {
+                slug: session.slug.clone(),
+                title: session.title.clone(),
+                start: session.start,
+                waiting,
+            })
+        })
+        .collect();
+    longest_queues.sort_by_key(|session| (std::cmp::Reverse(session.waiting), session.start));
+    longest_queues.truncate(WORKSHOPS_LISTED);
+    Ok(Workshops {
+        nearly_full,
+        longest_queues,
+    })
 }

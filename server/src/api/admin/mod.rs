@@ -21,6 +21,7 @@ mod programme_versions;
 mod refunds;
 mod responses;
 mod session;
+mod sessions;
 mod speaker_photos;
 mod sponsorships;
 mod staff;
@@ -57,4 +58,5 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(programme::router())
         .merge(speaker_photos::router())
         .merge(programme_versions::router())
+        .merge(sessions::router())
 }

@@ -23,10 +23,10 @@ use crate::store::{RefundRecord, SponsorProfile, TicketRecord, TicketStatus, Wai
 use crate::tickets::display_code;
 use views::{
     AttendeeTicket, DrawPrize, EventView, InvoiceCorrection, MerchandiseConfirmation, PresaleLink, RefundConfirmation,
-    SponsorReview, SponsorshipReceipt, StaffInvitation, TicketAccess, TicketReceipt, WaitingListJoined,
-    WaitingListOffer, WaitingListPassedOver, Waitlist,
+    Seat, SessionMessage, SponsorReview, SponsorshipReceipt, StaffInvitation, TicketAccess, TicketReceipt,
+    WaitingListJoined, WaitingListOffer, WaitingListPassedOver, Waitlist,
 };
-pub use views::{PresaleLetter, PrizeLetter, WaitingListOfferLinks, WaitlistLetter};
+pub use views::{PresaleLetter, PrizeLetter, SeatLetter, SessionLetter, WaitingListOfferLinks, WaitlistLetter};
 
 const TICKET_QR_ID: &str = "ticket-qr";
 const PICKUP_QR_ID: &str = "pickup-qr";
@@ -99,7 +99,31 @@ const TEMPLATES: &[(&str, &str)] = &[
     template!("draw_prize/preheader.txt"),
     template!("draw_prize/body.txt"),
     template!("draw_prize/body.html"),
+    template!("seat_confirmed/subject.txt"),
+    template!("seat_confirmed/preheader.txt"),
+    template!("seat_confirmed/body.txt"),
+    template!("seat_confirmed/body.html"),
+    template!("seat_offered/subject.txt"),
+    template!("seat_offered/preheader.txt"),
+    template!("seat_offered/body.txt"),
+    template!("seat_offered/body.html"),
+    template!("seat_reminder/subject.txt"),
+    template!("seat_reminder/preheader.txt"),
+    template!("seat_reminder/body.txt"),
+    template!("seat_reminder/body.html"),
+    template!("session_message/subject.txt"),
+    template!("session_message/preheader.txt"),
+    template!("session_message/body.txt"),
+    template!("session_message/body.html"),
 ];
+
+/// Which of a workshop seat's emails.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SeatEmail {
+    Confirmed,
+    Offered,
+    Reminder,
+}
 
 /// Renders every email the site sends. Build it once and share it.
 #[derive(Debug)]
@@ -422,6 +446,33 @@ impl Renderer {
     ) -> Result<RenderedEmail, RenderError> {
         let view = DrawPrize::new(letter);
         self.letter("draw_prize", event, site_url, Some(unsubscribe_url), &view)
+    }
+
+    /// A workshop seat: reserved (`seat_confirmed`), given from the waiting list (`seat_offered`) or tomorrow
+    /// (`seat_reminder`).
+    pub fn seat(
+        &self,
+        kind: SeatEmail,
+        event: &Event,
+        site_url: &str,
+        letter: &SeatLetter<'_>,
+    ) -> Result<RenderedEmail, RenderError> {
+        let folder = match kind {
+            SeatEmail::Confirmed => "seat_confirmed",
+            SeatEmail::Offered => "seat_offered",
+            SeatEmail::Reminder => "seat_reminder",
+        };
+        self.letter(folder, event, site_url, None, &Seat::new(letter))
+    }
+
+    /// The organizer's message to a session's seat holders.
+    pub fn session_message(
+        &self,
+        event: &Event,
+        site_url: &str,
+        letter: &SessionLetter<'_>,
+    ) -> Result<RenderedEmail, RenderError> {
+        self.letter("session_message", event, site_url, None, &SessionMessage::new(letter))
     }
 
     /// The email whose templates are in `folder`, telling `view`, in the frame every email

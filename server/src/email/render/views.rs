@@ -594,6 +594,74 @@ impl DrawPrize {
     }
 }
 
+/// A workshop seat, for its confirmation, its offer from the waiting list and its reminder.
+pub struct SeatLetter<'a> {
+    /// The ticket's attendee, when it has one.
+    pub name: Option<&'a str>,
+    pub title: &'a str,
+    /// "10:00-12:00 on May 19, 2026", the venue's clock.
+    pub when: &'a str,
+    pub room: Option<&'a str>,
+    pub session_url: &'a str,
+    /// The session alone, as an iCalendar file.
+    pub calendar_url: &'a str,
+}
+
+#[derive(Serialize)]
+pub(super) struct Seat {
+    pub greeting_name: String,
+    pub title: String,
+    pub when: String,
+    pub room: Option<String>,
+    pub session_url: String,
+    pub calendar_url: String,
+}
+
+impl Seat {
+    pub fn new(letter: &SeatLetter<'_>) -> Self {
+        Self {
+            greeting_name: greeting_name(letter.name.unwrap_or("there")),
+            title: letter.title.to_owned(),
+            when: letter.when.to_owned(),
+            room: letter.room.map(str::to_owned),
+            session_url: letter.session_url.to_owned(),
+            calendar_url: letter.calendar_url.to_owned(),
+        }
+    }
+}
+
+/// The organizer's message to a session's seat holders.
+pub struct SessionLetter<'a> {
+    pub title: &'a str,
+    pub subject: &'a str,
+    pub body: &'a str,
+    pub session_url: &'a str,
+}
+
+#[derive(Serialize)]
+pub(super) struct SessionMessage {
+    pub title: String,
+    pub subject: String,
+    /// Plain text, its paragraphs apart.
+    pub paragraphs: Vec<String>,
+    pub session_url: String,
+}
+
+impl SessionMessage {
+    pub fn new(letter: &SessionLetter<'_>) -> Self {
+        Self {
+            title: letter.title.to_owned(),
+            subject: letter.subject.to_owned(),
+            paragraphs: (letter.body.split("\n\n"))
+                .map(str::trim)
+                .filter(|paragraph| !paragraph.is_empty())
+                .map(str::to_owned)
+                .collect(),
+            session_url: letter.session_url.to_owned(),
+        }
+    }
+}
+
 /// A name typed into a public form, when it is safe to print: anyone can type any name for
 /// any address, so one that could carry a link is left out.
 fn greeting_name(name: &str) -> String {

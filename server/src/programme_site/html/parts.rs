@@ -144,6 +144,13 @@ pub fn session_card(html: &mut String, view: &View, listed: &Listed, options: &C
     if !names.is_empty() {
         let _ = write!(html, "<p>{}</p>", names.join(", "));
     }
+    if !listed.cancelled && view.signups.contains_key(&session.slug) {
+        // A line kept for the seats left, which the browser fills without moving the card.
+        let _ = write!(
+            html,
+            "<p data-seats=\"{slug}\" class=\"mt-1 min-h-5 text-xs font-medium\"></p>"
+        );
+    }
     let mut facts = vec![kind_label(session.kind).to_owned()];
     facts.extend(session.level.as_deref().map(e));
     if let Some(track) = track {

@@ -129,6 +129,19 @@ fn facts(html: &mut String, view: &View, session: &Session, track: Option<&str>)
     if let Some(language) = &session.language {
         fact("Language", e(language));
     }
+    if view.signups.contains_key(&session.slug) {
+        let slug = e(&session.slug);
+        // The browser fills the seats left and shows the button; the block keeps its height meanwhile.
+        fact(
+            "Seats",
+            format!(
+                "<div data-seat-panel=\"{slug}\" class=\"flex min-h-9 flex-wrap items-center gap-3\">\
+                 <p data-seats=\"{slug}\" class=\"min-h-5 font-medium\"></p><button type=\"button\" \
+                 data-reserve=\"{slug}\" hidden class=\"rounded-md bg-primary px-3 py-1.5 text-sm font-medium \
+                 text-primary-foreground hover:bg-primary/90\">Reserve a seat</button></div>"
+            ),
+        );
+    }
     html.push_str("</dl>");
 }
 
