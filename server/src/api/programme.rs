@@ -2,7 +2,8 @@
 //! venue's offset; serialised once a version.
 
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::hash::{Hash, Hasher};
+use std::sync::{Arc, PoisonError};
 
 use axum::Json;
 use axum::extract::State;
@@ -16,7 +17,7 @@ use utoipa_axum::routes;
 use crate::error::{ApiError, ErrorBody};
 use crate::precompressed::Precompressed;
 use crate::programme::markdown::to_html;
-use crate::programme_site::{CACHE_CONTROL, View};
+use crate::programme_site::{CACHE_CONTROL, Published, View};
 use crate::state::AppState;
 use crate::store::Store;
 
@@ -98,7 +99,7 @@ struct SessionAnswer {
 }
 
 /// A session's seats, counted as the answer is made.
-#[derive(Serialize, utoipa::ToSchema, Clone, Copy)]
+#[derive(Serialize, utoipa::ToSchema, Clone, Copy, Hash)]
 #[serde(rename_all = "camelCase")]
 struct SeatsAnswer {
     limit: u32,
@@ -159,15 +160,7 @@ async fn programme(State(state): State<AppState>, headers: HeaderMap) -> Result<
         return Ok(([(header::CACHE_CONTROL, CACHE_CONTROL)], Json(empty)).into_response());
     };
     if !published.view.signups.is_empty() {
-        // Seats change between versions: counted for each answer.
-        let seats = seat_answers(&state.store, &published.view).await?;
-        let mut answer = answer(&published.view);
-        for session in &mut answer.sessions {
-            session.seats = (!session.cancelled)
-                .then(|| seats.get(&session.slug).copied())
-                .flatten();
-        }
-        return Ok(([(header::CACHE_CONTROL, CACHE_CONTROL)], Json(answer)).into_response());
+        return seated_answer(&state, &published, &headers).await;
     }
     if let Some(answer) = published.api_answer.get() {
         return Ok(answer.respond(&headers));
@@ -182,6 +175,42 @@ async fn programme(State(state): State<AppState>, headers: HeaderMap) -> Result<
     .map_err(|error| ApiError::Internal(anyhow::Error::new(error).context("serialising the programme")))?
     .map_err(|error| ApiError::Internal(anyhow::Error::new(error).context("serialising the programme")))?;
     Ok(published.api_answer.get_or_init(|| answer).respond(&headers))
+}
+
+/// The answer with the seats as they are now: the one made last while no count changed since (a busy programme is
+/// asked for far more often than a seat changes), else made again off the threads that answer requests.
+async fn seated_answer(
+    state: &AppState,
+    published: &Arc<Published>,
+    headers: &HeaderMap,
+) -> Result<Response, ApiError> {
+    let seats = seat_answers(&state.store, &published.view).await?;
+    let mut counted: Vec<(&String, &SeatsAnswer)> = seats.iter().collect();
+    counted.sort_unstable_by_key(|(slug, _)| *slug);
+    let mut hasher = std::hash::DefaultHasher::new();
+    counted.hash(&mut hasher);
+    let key = hasher.finish();
+    let made = (published.seated_answer.lock().unwrap_or_else(PoisonError::into_inner)).clone();
+    if let Some((made_with, answer)) = made
+        && made_with == key
+    {
+        return Ok(answer.respond(headers));
+    }
+    let serialising = Arc::clone(published);
+    let answer = tokio::task::spawn_blocking(move || {
+        let mut answer = answer(&serialising.view);
+        for session in &mut answer.sessions {
+            session.seats = (!session.cancelled)
+                .then(|| seats.get(&session.slug).copied())
+                .flatten();
+        }
+        serde_json::to_vec(&answer).map(|json| Precompressed::compress(json, "application/json", CACHE_CONTROL))
+    })
+    .await
+    .map_err(|error| ApiError::Internal(anyhow::Error::new(error).context("serialising the programme")))?
+    .map_err(|error| ApiError::Internal(anyhow::Error::new(error).context("serialising the programme")))?;
+    *published.seated_answer.lock().unwrap_or_else(PoisonError::into_inner) = Some((key, answer.clone()));
+    Ok(answer.respond(headers))
 }
 
 /// The seats of every session that takes sign-ups, for the pages to poll.

@@ -30,6 +30,9 @@ pub struct Published {
     pub exports: OnceLock<Exports>,
     /// `GET /api/programme`'s answer.
     pub api_answer: OnceLock<Precompressed>,
+    /// `GET /api/programme`'s answer with the seats it was made with, when sessions take sign-ups: made again only
+    /// when a count changed.
+    pub seated_answer: Mutex<Option<(u64, Precompressed)>>,
 }
 
 pub struct Exports {
@@ -52,6 +55,7 @@ impl Published {
             served: Mutex::default(),
             exports: OnceLock::new(),
             api_answer: OnceLock::new(),
+            seated_answer: Mutex::default(),
         }
     }
 

@@ -438,6 +438,28 @@ on_both_databases! {
     }
 }
 
+on_both_databases! {
+    async fn the_programmes_answer_follows_each_seat_taken_and_is_made_again_only_then(app, seats_open()) {
+        publish(&app, vec![workshop("rust-lab", "lab", NINE)]).await;
+        let (token, ticket) = holder(&app, "ana@example.com").await;
+        let taken = |answer: &Value| {
+            let sessions = answer["sessions"].as_array().unwrap();
+            sessions.iter().find(|session| session["slug"] == "rust-lab").unwrap()["seats"]["taken"].as_i64()
+        };
+
+        let before = app.get("/api/programme").await;
+        let etag = before.headers()["etag"].to_str().unwrap().to_owned();
+        assert_eq!(taken(&before.json().await.unwrap()), Some(0));
+        let again = app.get("/api/programme").await;
+        assert_eq!(again.headers()["etag"].to_str().unwrap(), etag, "nothing changed: the same answer");
+        assert_eq!(reserve(&app, &token, &ticket, "rust-lab").await.status(), 201);
+        let after = app.get("/api/programme").await;
+
+        assert_ne!(after.headers()["etag"].to_str().unwrap(), etag);
+        assert_eq!(taken(&after.json().await.unwrap()), Some(1));
+    }
+}
+
 /// The plain text of a message the SMTP sink received, and its subject.
 fn text_of(raw: &[u8]) -> (String, String) {
     use mailparse::MailHeaderMap;
