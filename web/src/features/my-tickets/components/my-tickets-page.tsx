@@ -3,6 +3,7 @@ import { OrderInvoices } from '@/components/billing/order-invoices';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { formatIsoDate } from '@/lib/format-date';
 import { useHydrated } from '@/lib/use-hydrated';
+import { RememberedLink } from '@/features/seats/components/remembered-link';
 import { useMyTickets, type MyTickets } from '../api/my-tickets';
 import { TicketCard } from './ticket-card';
 import { TicketsSkeleton } from './tickets-skeleton';
@@ -51,6 +52,9 @@ function Tickets({ page, token }: { page: MyTickets; token: string }) {
         Order {page.reference} · {page.ticketName} · {holder ? 'given to you by' : 'booked by'} {page.buyerName}
       </p>
       <Rules page={page} />
+      {page.tickets.some((ticket) => ticket.status === 'valid' && ticket.workshopSeats > 0) && (
+        <RememberedLink token={token} />
+      )}
       <ul className="grid gap-4 md:grid-cols-2">
         {page.tickets.map((ticket) => (
           <li key={ticket.id}>

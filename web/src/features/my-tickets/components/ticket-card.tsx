@@ -2,6 +2,7 @@ import { TicketIcon } from '@/components/icons';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { WorkshopsPanel } from '@/features/seats/components/workshops-panel';
 import type { MyTicket, MyTickets } from '../api/my-tickets';
 import { AttendeeForm } from './attendee-form';
 
@@ -77,6 +78,9 @@ export function TicketCard({
               {view === 'holder' ? 'Give to someone else' : action}
             </Button>
           ))}
+        {ticket.status === 'valid' && ticket.code !== null && ticket.workshopSeats > 0 && (
+          <WorkshopsPanel token={token} ticketId={ticket.id} label={heading.toLowerCase()} />
+        )}
       </CardContent>
     </Card>
   );
