@@ -2,6 +2,8 @@ import { autoApplyFilters } from './filters';
 import { showLocalTimes } from './local-times';
 import { isMySchedule, showMySchedule } from './my-schedule';
 import { showNowNext } from './now-next';
+import { enableSeatPanels } from './seat-panels';
+import { pollSeats } from './seats';
 import { readSessions } from './sessions';
 import { STARS_KEY, starStore } from './star-store';
 import { enableStars, showStars } from './stars';
@@ -38,6 +40,12 @@ export function enhanceProgramme(root: HTMLElement, { navigate, now = Date.now }
     update();
     const timer = window.setInterval(update, NOW_NEXT_EVERY_MS);
     cleanUps.push(() => window.clearInterval(timer));
+  }
+
+  if (root.querySelector('[data-seats], [data-seat-panel]')) {
+    const seats = pollSeats(root);
+    cleanUps.push(seats.stop);
+    if (root.querySelector('[data-seat-panel]')) cleanUps.push(enableSeatPanels(root, seats.refresh));
   }
 
   // Stars given in another tab show here too.
