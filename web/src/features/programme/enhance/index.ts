@@ -4,6 +4,7 @@ import { isMySchedule, showMySchedule } from './my-schedule';
 import { showNowNext } from './now-next';
 import { enableSeatPanels } from './seat-panels';
 import { pollSeats } from './seats';
+import { showReservedWorkshops } from './reserved-workshops';
 import { readSessions } from './sessions';
 import { STARS_KEY, starStore } from './star-store';
 import { enableStars, showStars } from './stars';
@@ -32,6 +33,7 @@ export function enhanceProgramme(root: HTMLElement, { navigate, now = Date.now }
   const cleanUps = [enableStars(root, store, follow), autoApplyFilters(root, navigate)];
   follow();
   showLocalTimes(root);
+  if (mySchedule) cleanUps.push(showReservedWorkshops(root));
 
   const venueZone = root.dataset.timezone;
   if (venueZone && root.querySelector('[data-now-next]')) {
