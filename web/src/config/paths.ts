@@ -53,7 +53,6 @@ export const paths = {
     programme: '/admin/programme',
     workshops: '/admin/workshops',
     workshop: (slug: string) => `/admin/workshops/${encodeURIComponent(slug)}`,
-    rosterCsv: (slug: string) => `/api/admin/sessions/${encodeURIComponent(slug)}/roster.csv`,
     staff: '/admin/staff',
     invitation: '/admin/invitation',
     exportFile: (name: 'orders' | 'attendees' | 'pickups' | 'waitlist' | 'codes') => `/api/admin/exports/${name}.csv`,

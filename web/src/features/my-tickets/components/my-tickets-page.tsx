@@ -1,12 +1,17 @@
+import { lazy, Suspense } from 'react';
 import { useLocation } from '@/lib/router';
 import { OrderInvoices } from '@/components/billing/order-invoices';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { formatIsoDate } from '@/lib/format-date';
 import { useHydrated } from '@/lib/use-hydrated';
-import { RememberedLink } from '@/features/seats/components/remembered-link';
 import { useMyTickets, type MyTickets } from '../api/my-tickets';
 import { TicketCard } from './ticket-card';
 import { TicketsSkeleton } from './tickets-skeleton';
+
+// With the workshops (see ticket-card.tsx): loaded only for an order that includes them.
+const RememberedLink = lazy(async () => ({
+  default: (await import('@/features/seats/components/remembered-link')).RememberedLink,
+}));
 
 /** /my-tickets#<secret>: the buyer's private page, opened from the receipt, or a holder's, opened from their ticket. */
 export function MyTicketsPage() {
@@ -53,7 +58,9 @@ function Tickets({ page, token }: { page: MyTickets; token: string }) {
       </p>
       <Rules page={page} />
       {page.tickets.some((ticket) => ticket.status === 'valid' && ticket.workshopSeats > 0) && (
-        <RememberedLink token={token} />
+        <Suspense fallback={null}>
+          <RememberedLink token={token} />
+        </Suspense>
       )}
       <ul className="grid gap-4 md:grid-cols-2">
         {page.tickets.map((ticket) => (

@@ -2,9 +2,6 @@ import { autoApplyFilters } from './filters';
 import { showLocalTimes } from './local-times';
 import { isMySchedule, showMySchedule } from './my-schedule';
 import { showNowNext } from './now-next';
-import { enableSeatPanels } from './seat-panels';
-import { pollSeats } from './seats';
-import { showReservedWorkshops } from './reserved-workshops';
 import { readSessions } from './sessions';
 import { STARS_KEY, starStore } from './star-store';
 import { enableStars, showStars } from './stars';
@@ -33,7 +30,6 @@ export function enhanceProgramme(root: HTMLElement, { navigate, now = Date.now }
   const cleanUps = [enableStars(root, store, follow), autoApplyFilters(root, navigate)];
   follow();
   showLocalTimes(root);
-  if (mySchedule) cleanUps.push(showReservedWorkshops(root));
 
   const venueZone = root.dataset.timezone;
   if (venueZone && root.querySelector('[data-now-next]')) {
@@ -44,10 +40,15 @@ export function enhanceProgramme(root: HTMLElement, { navigate, now = Date.now }
     cleanUps.push(() => window.clearInterval(timer));
   }
 
-  if (root.querySelector('[data-seats], [data-seat-panel]')) {
-    const seats = pollSeats(root);
-    cleanUps.push(seats.stop);
-    if (root.querySelector('[data-seat-panel]')) cleanUps.push(enableSeatPanels(root, seats.refresh));
+  // The seats load on the pages that show them: the programme's own chunk, which the landing page's list of chunks
+  // names, stays as it was.
+  if (mySchedule || root.querySelector('[data-seats], [data-seat-panel]')) {
+    let stopped = false;
+    cleanUps.push(() => (stopped = true));
+    const titles = new Map(readSessions(root).map((session) => [session.slug, session.title]));
+    void import('./seat-enhance').then(({ enhanceSeats }) => {
+      if (!stopped) cleanUps.push(enhanceSeats(root, { mySchedule, titles }));
+    });
   }
 
   // Stars given in another tab show here too.

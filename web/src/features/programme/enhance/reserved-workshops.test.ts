@@ -48,7 +48,8 @@ describe('reserved workshops on my schedule', () => {
       return new Response('not found', { status: 404 });
     });
     const page = programmePage(myScheduleHtml);
-    showReservedWorkshops(page, 'kept-link');
+    const titles = new Map([['rust-web', 'Rust on the web']]);
+    showReservedWorkshops(page, titles, 'kept-link');
 
     await vi.waitFor(() => expect(section(page)).not.toBeNull());
     const reserved = section(page) as HTMLElement;
@@ -69,11 +70,11 @@ describe('reserved workshops on my schedule', () => {
   it('are not shown without a kept link, and say so when the kept link opens no ticket any more', async () => {
     const spy = mockFetch(() => jsonResponse({ message: 'This link is not valid.' }, 404));
     const page = programmePage(myScheduleHtml);
-    showReservedWorkshops(page, undefined);
+    showReservedWorkshops(page, new Map(), undefined);
     expect(spy).not.toHaveBeenCalled();
     expect(section(page)).toBeNull();
 
-    showReservedWorkshops(page, 'old-link');
+    showReservedWorkshops(page, new Map(), 'old-link');
     await vi.waitFor(() => expect(section(page)).toHaveTextContent('no longer opens a ticket'));
     expect(section(page)).toHaveTextContent('Reserved workshops');
   });

@@ -3,7 +3,6 @@ import { ApiError } from '@/lib/api-client';
 import { fetchSeatTickets, fetchTicketSeats, type Seat } from '@/features/seats/api/ticket-seats';
 import { rememberedTicketLink } from '@/features/seats/ticket-link';
 import { ordinal, venueTimeRange } from '@/features/seats/seat-text';
-import { readSessions } from './sessions';
 
 interface Reserved {
   seats: (Seat & { holder?: string })[];
@@ -11,9 +10,8 @@ interface Reserved {
 }
 
 /** The seats and waiting-list places of every ticket the link opens; each named by its holder when there are several. */
-async function readReserved(root: ParentNode, token: string): Promise<Reserved> {
+async function readReserved(token: string, titles: ReadonlyMap<string, string>): Promise<Reserved> {
   const { tickets } = await fetchSeatTickets(token);
-  const titles = new Map(readSessions(root).map((session) => [session.slug, session.title]));
   const answers = await Promise.all(tickets.map((ticket) => fetchTicketSeats(token, ticket.id)));
   const holderOf = (index: number) =>
     tickets.length > 1 ? (tickets[index].attendeeName ?? `Ticket ${tickets[index].position}`) : undefined;
@@ -84,7 +82,11 @@ function reservedSection(reserved: Reserved | { error: string }): HTMLElement {
  * On "My schedule", when this browser keeps a ticket link, adds the reserved workshops after the starred sessions
  * (below them, so nothing already shown moves). Answers the clean-up.
  */
-export function showReservedWorkshops(root: HTMLElement, token = rememberedTicketLink()): () => void {
+export function showReservedWorkshops(
+  root: HTMLElement,
+  titles: ReadonlyMap<string, string>,
+  token = rememberedTicketLink(),
+): () => void {
   const container = root.querySelector('[data-my-empty]')?.parentElement;
   if (!token || !container) return () => {};
   let stopped = false;
@@ -93,7 +95,7 @@ export function showReservedWorkshops(root: HTMLElement, token = rememberedTicke
     container.querySelector('[data-my-seats]')?.remove();
     container.append(reservedSection(reserved));
   };
-  readReserved(root, token).then(show, (error: unknown) =>
+  readReserved(token, titles).then(show, (error: unknown) =>
     show({
       error:
         error instanceof ApiError && [401, 403, 404].includes(error.status)

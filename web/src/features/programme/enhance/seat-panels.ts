@@ -1,12 +1,15 @@
 import type { SeatPanelHandle } from '@/features/seats/components/mount-seat-panel';
-import { readSession } from './sessions';
 
 /**
  * Makes each session page's "Reserve a seat" button work. The reservation's dialog and its calls load on the first
  * press, so a page that is only read never downloads them. `changed` reads the counts again after a reservation.
  * Answers the clean-up.
  */
-export function enableSeatPanels(root: HTMLElement, changed: () => void): () => void {
+export function enableSeatPanels(
+  root: HTMLElement,
+  titles: ReadonlyMap<string, string>,
+  changed: () => void,
+): () => void {
   const mounted = new Map<HTMLElement, Promise<SeatPanelHandle>>();
   const onClick = (event: MouseEvent) => {
     const button = (event.target as Element | null)?.closest<HTMLButtonElement>('button[data-reserve]');
@@ -16,8 +19,7 @@ export function enableSeatPanels(root: HTMLElement, changed: () => void): () => 
     const waitingList = button.dataset.seatState === 'full';
     let handle = mounted.get(panel);
     if (!handle) {
-      const session = panel.closest<HTMLElement>('[data-session]');
-      const title = (session && readSession(session)?.title) || slug;
+      const title = titles.get(slug) ?? slug;
       handle = import('@/features/seats/components/mount-seat-panel').then(({ mountSeatPanel }) =>
         mountSeatPanel(panel, { slug, title, changed }),
       );

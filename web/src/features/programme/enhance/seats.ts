@@ -48,7 +48,7 @@ export function pollSeats(
     }
   };
   const start = () => {
-    if (timer !== undefined || document.visibilityState !== 'visible') return;
+    if (timer !== undefined || document.hidden) return;
     void refresh();
     timer = window.setInterval(() => void refresh(), SEATS_EVERY_MS);
   };
@@ -56,7 +56,7 @@ export function pollSeats(
     window.clearInterval(timer);
     timer = undefined;
   };
-  const onVisibility = () => (document.visibilityState === 'visible' ? start() : stop());
+  const onVisibility = () => (document.hidden ? stop() : start());
   document.addEventListener('visibilitychange', onVisibility);
   start();
   return {

@@ -1,24 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
-import { seatCountsSchema, type SeatCounts } from './seat-counts';
-
-const programmeSchema = z.object({
-  rooms: z.array(z.object({ id: z.string(), name: z.string() })),
-  sessions: z.array(
-    z.object({
-      slug: z.string(),
-      title: z.string(),
-      start: z.string(),
-      end: z.string(),
-      /** A room's `id`. */
-      room: z.nullable(z.string()),
-      cancelled: z.boolean(),
-      /** Only on the sessions that take sign-ups. */
-      seats: z.optional(seatCountsSchema),
-    }),
-  ),
-});
+import { fields, list, text, textOrNull } from './read';
+import { readSeatCounts, type SeatCounts } from './seat-counts';
 
 /** A session one can sign up for, with its room's name and its seats. */
 export interface Workshop {
@@ -30,13 +13,34 @@ export interface Workshop {
   seats: SeatCounts;
 }
 
-/** The published programme's sessions that take sign-ups (cancelled ones left out), in the programme's order. */
+/**
+ * The published programme's sessions that take sign-ups (those with `seats`; cancelled ones left out), in the
+ * programme's order, each with its room's name (the programme gives sessions a room's id).
+ */
 export async function fetchWorkshops(): Promise<Workshop[]> {
-  const programme = programmeSchema.parse(await api.get<unknown>('/api/programme'));
-  const rooms = new Map(programme.rooms.map((room) => [room.id, room.name]));
-  return programme.sessions.flatMap(({ seats, cancelled, room, ...session }) =>
-    seats && !cancelled ? [{ ...session, room: room === null ? null : (rooms.get(room) ?? null), seats }] : [],
+  const url = '/api/programme';
+  const programme = fields(await api.get<unknown>(url), url);
+  const rooms = new Map(
+    list(programme.rooms, url).map((value) => {
+      const room = fields(value, url);
+      return [text(room.id, url), text(room.name, url)];
+    }),
   );
+  return list(programme.sessions, url).flatMap((value) => {
+    const session = fields(value, url);
+    if (session.seats === undefined || session.cancelled === true) return [];
+    const room = textOrNull(session.room, url);
+    return [
+      {
+        slug: text(session.slug, url),
+        title: text(session.title, url),
+        start: text(session.start, url),
+        end: text(session.end, url),
+        room: room === null ? null : (rooms.get(room) ?? null),
+        seats: readSeatCounts(session.seats, url),
+      },
+    ];
+  });
 }
 
 export const workshopsKey = ['seats', 'workshops'] as const;

@@ -1,41 +1,55 @@
-import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
+import { fields, int, list, text, textOrNull } from './read';
 
 // The calls a ticket's link makes about its workshop seats, without the query library: the session page's
 // panel and "My schedule" make them from plain pages, the tickets page through the hooks beside this file.
 
 /** A seat a ticket holds; `start` and `end` are RFC 3339 in the venue's offset, `room` the room's name. */
-export const seatSchema = z.object({
-  session: z.string(),
-  title: z.string(),
-  start: z.string(),
-  end: z.string(),
-  room: z.nullable(z.string()),
-});
+export interface Seat {
+  session: string;
+  title: string;
+  start: string;
+  end: string;
+  room: string | null;
+}
 
-export type Seat = z.infer<typeof seatSchema>;
-
-const ticketSeatsSchema = z.object({
-  limit: z.int(),
-  seats: z.array(seatSchema),
+export interface TicketSeats {
+  limit: number;
+  seats: Seat[];
   /** `place` is 1-based: 1 is next in line. */
-  waiting: z.array(z.object({ session: z.string(), place: z.int() })),
-});
-
-export type TicketSeats = z.infer<typeof ticketSeatsSchema>;
+  waiting: { session: string; place: number }[];
+}
 
 /** A ticket of a link, as far as seats are concerned: `workshopSeats` is 0 for a type without workshops. */
-const linkTicketSchema = z.object({
-  id: z.string(),
-  position: z.int(),
-  status: z.enum(['valid', 'transferred', 'refunded']),
-  attendeeName: z.optional(z.nullable(z.string())),
-  workshopSeats: z._default(z.int(), 0),
-});
+export interface LinkTicket {
+  id: string;
+  position: number;
+  status: string;
+  attendeeName: string | null;
+  workshopSeats: number;
+}
 
-export type LinkTicket = z.infer<typeof linkTicketSchema>;
+function readSeat(value: unknown, url: string): Seat {
+  const seat = fields(value, url);
+  return {
+    session: text(seat.session, url),
+    title: text(seat.title, url),
+    start: text(seat.start, url),
+    end: text(seat.end, url),
+    room: textOrNull(seat.room, url),
+  };
+}
 
-const linkTicketsSchema = z.object({ ticketName: z.string(), tickets: z.array(linkTicketSchema) });
+function readTicket(value: unknown, url: string): LinkTicket {
+  const ticket = fields(value, url);
+  return {
+    id: text(ticket.id, url),
+    position: int(ticket.position, url),
+    status: text(ticket.status, url),
+    attendeeName: textOrNull(ticket.attendeeName, url),
+    workshopSeats: ticket.workshopSeats === undefined ? 0 : int(ticket.workshopSeats, url),
+  };
+}
 
 /** The secret travels in a header, never in a URL (as the tickets page sends it). */
 const withToken = (token: string) => ({ 'X-Manage-Token': token });
@@ -44,20 +58,33 @@ const seatPath = (ticketId: string, slug: string) => `${seatsPath(ticketId)}/${e
 
 /** The tickets behind a link that can hold workshop seats: valid, of a type that includes workshops. */
 export async function fetchSeatTickets(token: string): Promise<{ ticketName: string; tickets: LinkTicket[] }> {
-  const page = linkTicketsSchema.parse(await api.get<unknown>('/api/my-tickets', withToken(token)));
+  const url = '/api/my-tickets';
+  const page = fields(await api.get<unknown>(url, withToken(token)), url);
   return {
-    ticketName: page.ticketName,
-    tickets: page.tickets.filter((ticket) => ticket.status === 'valid' && ticket.workshopSeats > 0),
+    ticketName: text(page.ticketName, url),
+    tickets: list(page.tickets, url)
+      .map((ticket) => readTicket(ticket, url))
+      .filter((ticket) => ticket.status === 'valid' && ticket.workshopSeats > 0),
   };
 }
 
 export async function fetchTicketSeats(token: string, ticketId: string): Promise<TicketSeats> {
-  return ticketSeatsSchema.parse(await api.get<unknown>(seatsPath(ticketId), withToken(token)));
+  const url = seatsPath(ticketId);
+  const answer = fields(await api.get<unknown>(url, withToken(token)), url);
+  return {
+    limit: int(answer.limit, url),
+    seats: list(answer.seats, url).map((seat) => readSeat(seat, url)),
+    waiting: list(answer.waiting, url).map((value) => {
+      const place = fields(value, url);
+      return { session: text(place.session, url), place: int(place.place, url) };
+    }),
+  };
 }
 
 /** Reserves a seat; a 409 (`full`, `clash`, `limit`, `closed`) is an ApiError with its code and message. */
 export async function reserveSeat(token: string, ticketId: string, session: string): Promise<Seat> {
-  return seatSchema.parse(await api.post<unknown>(seatsPath(ticketId), { session }, withToken(token)));
+  const url = seatsPath(ticketId);
+  return readSeat(await api.post<unknown>(url, { session }, withToken(token)), url);
 }
 
 /** Gives a seat back, or leaves the session's waiting list. */
@@ -67,8 +94,6 @@ export async function cancelSeat(token: string, ticketId: string, session: strin
 
 /** Joins a full session's waiting list; answers the place in line (1 = next). */
 export async function joinWaitingList(token: string, ticketId: string, session: string): Promise<number> {
-  const answer = z
-    .object({ place: z.int() })
-    .parse(await api.post<unknown>(`${seatPath(ticketId, session)}/waiting-list`, {}, withToken(token)));
-  return answer.place;
+  const url = `${seatPath(ticketId, session)}/waiting-list`;
+  return int(fields(await api.post<unknown>(url, {}, withToken(token)), url).place, url);
 }

@@ -100,7 +100,7 @@ function HeldSeats({
 }) {
   if (seats.length === 0) return <p className="text-sm">No workshop seat reserved yet.</p>;
   return (
-    <ul aria-label="Your seats" className="divide-y divide-border rounded-md border border-border">
+    <ul aria-label="Your seats" className="divide-y rounded-md border border-border">
       {seats.map((seat) => (
         <li key={seat.session} className="space-y-1 p-3">
           <div className="flex flex-wrap items-start justify-between gap-2">
@@ -142,7 +142,7 @@ function Places({
 }) {
   if (waiting.length === 0) return null;
   return (
-    <ul aria-label="Your waiting lists" className="divide-y divide-border rounded-md border border-border">
+    <ul aria-label="Your waiting lists" className="divide-y rounded-md border border-border">
       {waiting.map(({ session, place }) => {
         const title = titles.get(session) ?? session;
         return (
@@ -212,7 +212,7 @@ function Picker({
       {open.length === 0 ? (
         <p className="text-sm text-muted-foreground">No other workshop takes sign-ups.</p>
       ) : (
-        <ul aria-label="Workshops to choose from" className="divide-y divide-border rounded-md border border-border">
+        <ul aria-label="Workshops to choose from" className="divide-y rounded-md border border-border">
           {open.map((workshop) => (
             <WorkshopChoice
               key={workshop.slug}

@@ -1,6 +1,6 @@
+import { venueTimeLabel } from '@/features/admin/shared/components/format';
 import { paths } from '@/config/paths';
 import { Link } from '@/lib/router';
-import { venueTime } from '@/features/seats/seat-text';
 import type { Dashboard } from '../api/dashboard';
 
 type Workshops = NonNullable<Dashboard['workshops']>;
@@ -11,7 +11,7 @@ function SessionLink({ session }: { session: { slug: string; title: string; star
       <Link to={paths.admin.workshop(session.slug)} className="font-medium text-secondary underline">
         {session.title}
       </Link>{' '}
-      <span className="text-muted-foreground">({venueTime(session.start)})</span>
+      <span className="text-muted-foreground">({venueTimeLabel(session.start)})</span>
     </>
   );
 }

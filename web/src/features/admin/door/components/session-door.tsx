@@ -1,7 +1,7 @@
+import { venueTimeLabel } from '@/features/admin/shared/components/format';
 import { useId } from 'react';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
-import { venueTime } from '@/features/seats/seat-text';
 import type { DoorSessionCounts } from '../api/door';
 import { useDoorSessions } from '../api/door';
 
@@ -16,7 +16,7 @@ export function DoorPicker({ session, onSession }: { session: string; onSession:
         <option value="">Main entrance</option>
         {sessions.data?.map((workshop) => (
           <option key={workshop.slug} value={workshop.slug}>
-            {workshop.title} ({venueTime(workshop.start)})
+            {workshop.title} ({venueTimeLabel(workshop.start)})
           </option>
         ))}
       </NativeSelect>

@@ -55,6 +55,9 @@ export type SessionDetail = z.infer<typeof sessionDetailSchema>;
 const sessionsKey = ['admin', 'sessions'] as const;
 const sessionPath = (slug: string) => `/api/admin/sessions/${encodeURIComponent(slug)}`;
 
+/** The roster as CSV: a plain link, as the session cookie opens it and the server names the file. */
+export const rosterCsvPath = (slug: string) => `${sessionPath(slug)}/roster.csv`;
+
 export function useAdminSessions() {
   return useQuery({
     queryKey: sessionsKey,

@@ -1,12 +1,11 @@
 import { DownloadIcon } from '@/components/icons';
 import { paths } from '@/config/paths';
 import { Link, useParams } from '@/lib/router';
-import { venueTimeRange } from '@/features/seats/seat-text';
-import { formatTime } from '@/features/admin/shared/components/format';
+import { formatTime, venueTimeLabel } from '@/features/admin/shared/components/format';
 import { Loading, Screen } from '@/features/admin/shared/components/screen';
 import { tableClasses } from '@/features/admin/shared/components/table-classes';
 import { canManageSeats, type StaffRole } from '@/features/admin/shell/roles';
-import { useSessionDetail, type SessionDetail } from '../api/sessions';
+import { rosterCsvPath, useSessionDetail, type SessionDetail } from '../api/sessions';
 import { MessageForm } from './message-form';
 
 /** /admin/workshops/:slug: a session's seats, its roster and its queue; its roster as CSV; an email to its attendees. */
@@ -18,12 +17,12 @@ export function WorkshopPage({ role }: { role: StaffRole }) {
     <Screen
       title={session?.title ?? 'Workshop'}
       description={
-        session && `${venueTimeRange(session.start, session.end)} venue time${session.room ? ` · ${session.room}` : ''}`
+        session && `${venueTimeLabel(session.start, session.end)} venue time${session.room ? ` · ${session.room}` : ''}`
       }
       actions={
         session && (
           <a
-            href={paths.admin.rosterCsv(session.slug)}
+            href={rosterCsvPath(session.slug)}
             download
             className="inline-flex items-center gap-1 font-semibold text-secondary underline"
           >

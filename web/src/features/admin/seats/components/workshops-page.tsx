@@ -1,3 +1,4 @@
+import { venueTimeLabel } from '@/features/admin/shared/components/format';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -5,7 +6,6 @@ import { Label } from '@/components/ui/label';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { Link } from '@/lib/router';
-import { venueTimeRange } from '@/features/seats/seat-text';
 import { Loading, Screen } from '@/features/admin/shared/components/screen';
 import { tableClasses } from '@/features/admin/shared/components/table-classes';
 import { canManageSeats, type StaffRole } from '@/features/admin/shell/roles';
@@ -96,7 +96,7 @@ function SessionRow({
           session.title
         )}
       </th>
-      <td className={tableClasses.cell}>{venueTimeRange(session.start, session.end)}</td>
+      <td className={tableClasses.cell}>{venueTimeLabel(session.start, session.end)}</td>
       <td className={tableClasses.cell}>{session.room ?? '—'}</td>
       <td className={tableClasses.cell}>{session.signup ? 'On' : 'Off'}</td>
       <td className={tableClasses.cell}>
