@@ -45,6 +45,6 @@ export async function fetchWorkshops(): Promise<Workshop[]> {
 
 export const workshopsKey = ['seats', 'workshops'] as const;
 
-export function useWorkshops(enabled: boolean) {
-  return useQuery({ queryKey: workshopsKey, queryFn: fetchWorkshops, enabled, staleTime: 0 });
+export function useWorkshops() {
+  return useQuery({ queryKey: workshopsKey, queryFn: fetchWorkshops, staleTime: 0 });
 }

@@ -11,7 +11,7 @@ import { ordinal, seatsText, signupState, venueTimeRange } from '../seat-text';
  */
 export function WorkshopsPanel({ token, ticketId, label }: { token: string; ticketId: string; label: string }) {
   const seats = useTicketSeats(token, ticketId);
-  const workshops = useWorkshops(true);
+  const workshops = useWorkshops();
   const action = useSeatAction(token, ticketId);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [choosing, setChoosing] = useState(false);
