@@ -26,19 +26,21 @@ const dashboardSchema = z.object({
   duplicateScans: z.array(duplicateScanSchema),
   /** The sessions nearly full and those with the longest waiting lists (5 each); absent before any sign-up. */
   workshops: z.optional(
-    z.object({
-      nearlyFull: z.array(
-        z.object({
-          slug: z.string(),
-          title: z.string(),
-          start: z.string(),
-          limit: z.int(),
-          taken: z.int(),
-          left: z.int(),
-        }),
-      ),
-      longestQueues: z.array(z.object({ slug: z.string(), title: z.string(), start: z.string(), waiting: z.int() })),
-    }),
+    z.nullable(
+      z.object({
+        nearlyFull: z.array(
+          z.object({
+            slug: z.string(),
+            title: z.string(),
+            start: z.string(),
+            limit: z.int(),
+            taken: z.int(),
+            left: z.int(),
+          }),
+        ),
+        longestQueues: z.array(z.object({ slug: z.string(), title: z.string(), start: z.string(), waiting: z.int() })),
+      }),
+    ),
   ),
   attention: z.object({
     flaggedForRefund: z.array(orderSchema),

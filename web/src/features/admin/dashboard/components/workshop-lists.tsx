@@ -17,7 +17,7 @@ function SessionLink({ session }: { session: { slug: string; title: string; star
 }
 
 /** "Nearly full" and "Longest queues": where a limit may need raising or a bigger room; nothing when both are empty. */
-export function WorkshopLists({ workshops }: { workshops: Workshops | undefined }) {
+export function WorkshopLists({ workshops }: { workshops: Workshops | null | undefined }) {
   if (!workshops || (workshops.nearlyFull.length === 0 && workshops.longestQueues.length === 0)) return null;
   return (
     <section aria-labelledby="workshops-heading" className="space-y-3">
