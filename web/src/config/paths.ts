@@ -51,6 +51,8 @@ export const paths = {
     invoices: '/admin/invoices',
     exports: '/admin/exports',
     programme: '/admin/programme',
+    workshops: '/admin/workshops',
+    workshop: (slug: string) => `/admin/workshops/${encodeURIComponent(slug)}`,
     staff: '/admin/staff',
     invitation: '/admin/invitation',
     exportFile: (name: 'orders' | 'attendees' | 'pickups' | 'waitlist' | 'codes') => `/api/admin/exports/${name}.csv`,

@@ -70,6 +70,6 @@ export const api = {
   /** Sends `text` as it is with its content type: a CSV file, a chosen file's bytes. */
   send: <T>(method: 'POST' | 'PUT', url: string, text: string | Blob, contentType: string) =>
     request<T>(method, url, { text, contentType }),
-  delete: <T>(url: string) => request<T>('DELETE', url),
+  delete: <T>(url: string, headers?: Record<string, string>) => request<T>('DELETE', url, undefined, headers),
   getBlob: download,
 };

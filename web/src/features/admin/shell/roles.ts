@@ -21,6 +21,8 @@ const screenRoles = {
   exports: ['owner', 'manager'],
   /** Support reads the versions; importing and photos are for owners and managers. */
   programme: ['owner', 'manager', 'support'],
+  /** Support reads the seats and rosters; limits, sign-up and messages are for owners and managers. */
+  workshops: ['owner', 'manager', 'support'],
   staff: ['owner'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
@@ -37,5 +39,10 @@ export function canRefund(role: StaffRole): boolean {
 
 /** Changing the programme (an import, a speaker's photo): owners and managers; support only reads its versions. */
 export function canChangeProgramme(role: StaffRole): boolean {
+  return role === 'owner' || role === 'manager';
+}
+
+/** A session's sign-up and seat limit, and messages to its attendees: owners and managers. */
+export function canManageSeats(role: StaffRole): boolean {
   return role === 'owner' || role === 'manager';
 }

@@ -15,6 +15,8 @@ const ticketSchema = z.object({
   /** Null once the seat was given to someone else. */
   attendeeEmail: z.optional(z.nullable(z.string())),
   checkedInAt: z.optional(z.nullable(z.int())),
+  /** How many workshop seats the ticket's type includes; 0 (or absent) for none. */
+  workshopSeats: z._default(z.int(), 0),
 });
 
 export type MyTicket = z.infer<typeof ticketSchema>;

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useLocation } from '@/lib/router';
 import { OrderInvoices } from '@/components/billing/order-invoices';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -6,6 +7,11 @@ import { useHydrated } from '@/lib/use-hydrated';
 import { useMyTickets, type MyTickets } from '../api/my-tickets';
 import { TicketCard } from './ticket-card';
 import { TicketsSkeleton } from './tickets-skeleton';
+
+// With the workshops (see ticket-card.tsx): loaded only for an order that includes them.
+const RememberedLink = lazy(async () => ({
+  default: (await import('@/features/seats/components/remembered-link')).RememberedLink,
+}));
 
 /** /my-tickets#<secret>: the buyer's private page, opened from the receipt, or a holder's, opened from their ticket. */
 export function MyTicketsPage() {
@@ -51,6 +57,11 @@ function Tickets({ page, token }: { page: MyTickets; token: string }) {
         Order {page.reference} · {page.ticketName} · {holder ? 'given to you by' : 'booked by'} {page.buyerName}
       </p>
       <Rules page={page} />
+      {page.tickets.some((ticket) => ticket.status === 'valid' && ticket.workshopSeats > 0) && (
+        <Suspense fallback={null}>
+          <RememberedLink token={token} />
+        </Suspense>
+      )}
       <ul className="grid gap-4 md:grid-cols-2">
         {page.tickets.map((ticket) => (
           <li key={ticket.id}>

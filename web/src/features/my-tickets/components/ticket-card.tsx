@@ -1,9 +1,15 @@
 import { TicketIcon } from '@/components/icons';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import type { MyTicket, MyTickets } from '../api/my-tickets';
 import { AttendeeForm } from './attendee-form';
+
+// Loaded only for a ticket that includes workshops: the page's own chunk, which the landing page's list of
+// chunks names, stays as it was.
+const WorkshopsPanel = lazy(async () => ({
+  default: (await import('@/features/seats/components/workshops-panel')).WorkshopsPanel,
+}));
 
 export function TicketCard({
   ticket,
@@ -77,6 +83,11 @@ export function TicketCard({
               {view === 'holder' ? 'Give to someone else' : action}
             </Button>
           ))}
+        {ticket.status === 'valid' && ticket.code !== null && ticket.workshopSeats > 0 && (
+          <Suspense fallback={<p className="text-sm text-muted-foreground">Loading your workshops…</p>}>
+            <WorkshopsPanel token={token} ticketId={ticket.id} label={heading.toLowerCase()} />
+          </Suspense>
+        )}
       </CardContent>
     </Card>
   );

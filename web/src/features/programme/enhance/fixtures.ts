@@ -50,3 +50,23 @@ export function programmePage(html: string): HTMLElement {
   document.body.replaceChildren(element);
   return element;
 }
+
+/** A session's page of a workshop taking sign-ups: its seats' line and the panel's button, as the server writes them. */
+export const workshopPageHtml = `
+  <article data-session="rust-101" data-start="2026-05-18T10:00:00-04:00" data-end="2026-05-18T12:00:00-04:00">
+    <h1>Rust 101</h1>
+    <button type="button" data-star="rust-101" aria-pressed="false" aria-label="Star Rust 101" hidden>★</button>
+    <div data-seat-panel="rust-101" class="min-h-24"><p data-seats="rust-101"></p>
+      <button type="button" data-reserve="rust-101" hidden>Reserve a seat</button></div>
+  </article>`;
+
+/** The schedule's cards of two workshops, each with its seats' line. */
+export const workshopCardsHtml = `
+  <ol>
+    <li><div data-session="rust-101" data-start="2026-05-18T10:00:00-04:00" data-end="2026-05-18T12:00:00-04:00">
+      <a href="/sessions/rust-101">Rust 101</a><p data-seats="rust-101" class="min-h-5"></p></div></li>
+    <li><div data-session="ai-agents" data-start="2026-05-19T14:00:00-04:00" data-end="2026-05-19T16:00:00-04:00">
+      <a href="/sessions/ai-agents">AI agents</a><p data-seats="ai-agents" class="min-h-5"></p></div></li>
+    <li><div data-session="keynote" data-start="2026-05-18T09:00:00-04:00" data-end="2026-05-18T10:00:00-04:00">
+      <a href="/sessions/keynote">Keynote</a></div></li>
+  </ol>`;

@@ -66,6 +66,15 @@ describe('the enhanced programme page', () => {
     expect(box?.textContent).not.toContain('Now:');
   });
 
+  it('asks nothing about seats on a page without them', async () => {
+    const fetchSpy = vi.fn();
+    vi.stubGlobal('fetch', fetchSpy);
+    const page = programmePage(scheduleHtml);
+    enhanceProgramme(page, { navigate: vi.fn() });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
   it('on my schedule, follows the stars as they are pressed', () => {
     localStorage.setItem(STARS_KEY, '["opening"]');
     const page = programmePage(myScheduleHtml);

@@ -40,6 +40,17 @@ export function enhanceProgramme(root: HTMLElement, { navigate, now = Date.now }
     cleanUps.push(() => window.clearInterval(timer));
   }
 
+  // The seats load on the pages that show them: the programme's own chunk, which the landing page's list of chunks
+  // names, stays as it was.
+  if (mySchedule || root.querySelector('[data-seats], [data-seat-panel]')) {
+    let stopped = false;
+    cleanUps.push(() => (stopped = true));
+    const titles = new Map(readSessions(root).map((session) => [session.slug, session.title]));
+    void import('./seat-enhance').then(({ enhanceSeats }) => {
+      if (!stopped) cleanUps.push(enhanceSeats(root, { mySchedule, titles }));
+    });
+  }
+
   // Stars given in another tab show here too.
   const onStorage = (event: StorageEvent) => {
     if (event.key !== STARS_KEY) return;

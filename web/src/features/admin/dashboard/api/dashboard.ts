@@ -24,6 +24,24 @@ const dashboardSchema = z.object({
   latestOrders: z.array(orderSchema),
   checkIns: z.array(z.object({ ticketType: z.string(), label: z.string(), expected: z.int(), checkedIn: z.int() })),
   duplicateScans: z.array(duplicateScanSchema),
+  /** The sessions nearly full and those with the longest waiting lists (5 each); absent before any sign-up. */
+  workshops: z.optional(
+    z.nullable(
+      z.object({
+        nearlyFull: z.array(
+          z.object({
+            slug: z.string(),
+            title: z.string(),
+            start: z.string(),
+            limit: z.int(),
+            taken: z.int(),
+            left: z.int(),
+          }),
+        ),
+        longestQueues: z.array(z.object({ slug: z.string(), title: z.string(), start: z.string(), waiting: z.int() })),
+      }),
+    ),
+  ),
   attention: z.object({
     flaggedForRefund: z.array(orderSchema),
     failedEmails: z.array(emailSchema),

@@ -7,6 +7,7 @@ import { emailKindLabels, formatTime, kindLabels, statusLabels } from '@/feature
 import { DuplicateScanText } from '@/features/admin/shared/components/duplicate-scan-text';
 import { OrderTable } from '@/features/admin/shared/components/order-table';
 import { SalesChart } from './sales-chart';
+import { WorkshopLists } from './workshop-lists';
 import { Loading, Screen } from '@/features/admin/shared/components/screen';
 import { tableClasses } from '@/features/admin/shared/components/table-classes';
 
@@ -133,6 +134,8 @@ function DashboardContent({ dashboard }: { dashboard: Dashboard }) {
           )}
         </section>
       )}
+
+      <WorkshopLists workshops={dashboard.workshops} />
 
       <Card>
         <CardHeader>

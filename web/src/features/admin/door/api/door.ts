@@ -22,14 +22,31 @@ async function answerOf<T>(url: string, body: unknown, schema: z.ZodMiniType<T>)
   return schema.parse(await response.json());
 }
 
+/** A workshop's live counts at its door. */
+const sessionCountsSchema = z.object({
+  slug: z.string(),
+  title: z.string(),
+  limit: z.int(),
+  taken: z.int(),
+  left: z.int(),
+  checkedIn: z.int(),
+});
+
+export type DoorSessionCounts = z.infer<typeof sessionCountsSchema>;
+
 const checkInSchema = z.object({
-  result: z.enum(['admitted', 'already_checked_in', 'refunded', 'transferred', 'unknown']),
+  /** `full`: at a workshop's door, a ticket without a seat when none is free. */
+  result: z.enum(['admitted', 'already_checked_in', 'full', 'refunded', 'transferred', 'unknown']),
   message: z.string(),
   code: z.optional(z.string()),
   attendeeName: z.optional(z.nullable(z.string())),
   ticketName: z.optional(z.string()),
   checkedInAt: z.optional(z.int()),
   checkedInBy: z.optional(z.string()),
+  /** At a workshop's door: the ticket had no seat and took a free one. */
+  walkIn: z.optional(z.boolean()),
+  /** At a workshop's door: its counts after this scan. */
+  session: z.optional(sessionCountsSchema),
 });
 
 export type CheckInAnswer = z.infer<typeof checkInSchema>;
@@ -37,9 +54,42 @@ export type CheckInAnswer = z.infer<typeof checkInSchema>;
 /** A ticket to check in: the code scanned or typed, or the id a name search found. */
 export type TicketScan = { code: string } | { ticketId: string };
 
-/** The server's answer to one scan; a `TypeError` when the network did not carry the call. */
-export function checkInAnswer(scan: TicketScan): Promise<CheckInAnswer> {
-  return answerOf('/api/admin/check-in', scan, checkInSchema);
+/**
+ * The server's answer to one scan, at the main entrance or, with `session` (a slug), at that workshop's door;
+ * a `TypeError` when the network did not carry the call.
+ */
+export function checkInAnswer(scan: TicketScan, session?: string): Promise<CheckInAnswer> {
+  return answerOf('/api/admin/check-in', session === undefined ? scan : { ...scan, session }, checkInSchema);
+}
+
+const doorSessionsSchema = z.object({
+  sessions: z.array(
+    z.object({
+      slug: z.string(),
+      title: z.string(),
+      start: z.string(),
+      signup: z.boolean(),
+      limit: z.nullable(z.int()),
+      left: z.nullable(z.int()),
+      checkedIn: z.nullable(z.int()),
+    }),
+  ),
+});
+
+/** How often a workshop's counts are read again while its door is chosen (other devices admit people too). */
+const sessionCountsEveryMs = 30_000;
+
+/** The sessions a door can admit to: those taking sign-ups, with a limit. */
+export function useDoorSessions(following: boolean) {
+  return useQuery({
+    queryKey: ['admin', 'door-sessions'],
+    queryFn: async () =>
+      doorSessionsSchema
+        .parse(await api.get<unknown>('/api/admin/sessions'))
+        .sessions.filter((session) => session.signup && session.limit !== null),
+    refetchInterval: following ? sessionCountsEveryMs : false,
+    ...freshQuery,
+  });
 }
 
 const foundSchema = z.object({

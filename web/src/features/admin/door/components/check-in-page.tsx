@@ -7,13 +7,14 @@ import { Label } from '@/components/ui/label';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { useAttendeeSearch, type TicketScan } from '../api/door';
+import { checkInAnswer, useAttendeeSearch, type TicketScan } from '../api/door';
 import type { CheckInList } from '../offline/door-store';
 import { useDoorWorker } from '../offline/door-worker';
 import { useDoor, type DoorVerdict } from '../offline/use-door';
 import { DuplicateScanText } from '@/features/admin/shared/components/duplicate-scan-text';
 import { formatTime } from '@/features/admin/shared/components/format';
 import { QrScanner } from './qr-scanner';
+import { DoorPicker, SessionCounts } from './session-door';
 import { Screen } from '@/features/admin/shared/components/screen';
 
 const refused = 'border-destructive bg-red-50 text-red-950';
@@ -29,6 +30,7 @@ const looks = {
     icon: TriangleAlertIcon,
     className: 'border-amber-700 bg-warning text-warning-foreground',
   },
+  full: { title: 'Full', icon: CircleXIcon, className: refused },
   refunded: { title: 'Refunded', icon: CircleXIcon, className: refused },
   transferred: { title: 'Transferred', icon: CircleXIcon, className: refused },
   unknown: { title: 'Unknown code', icon: CircleHelpIcon, className: refused },
@@ -41,19 +43,39 @@ const statusLabels = {
   transferred: 'Transferred',
 } as const;
 
+const workshopOffline =
+  "Offline: a workshop's door needs the network, and its scans are not kept for later. Choose Main entrance to check people in offline.";
+
+/** A scan at a workshop's door: the server's answer only, as the device's list knows nothing of seats. */
+async function checkAtWorkshop(scan: TicketScan, session: string): Promise<DoorVerdict> {
+  try {
+    return await checkInAnswer(scan, session);
+  } catch (error) {
+    if (error instanceof TypeError) throw new Error(workshopOffline, { cause: error });
+    throw error;
+  }
+}
+
 /**
  * /admin/check-in: door staff scan tickets (camera) or type codes, or find a person by name;
  * each ticket gets in once. Without the network the device checks its own list and sends the
- * scans when the network returns.
+ * scans when the network returns. A workshop chosen as the door admits its seat holders, and
+ * walk-ins while seats are free; that needs the network.
  */
 export function CheckInPage() {
   useDoorWorker(paths.admin.checkIn);
   const door = useDoor();
   const queryClient = useQueryClient();
+  const [session, setSession] = useState('');
   const checkIn = useMutation({
     // Keyed under `admin`: a 401 brings the sign-in form back.
     mutationKey: ['admin', 'check-in'],
-    mutationFn: (scan: TicketScan) => ('code' in scan ? door.check(scan.code) : door.checkTicket(scan.ticketId)),
+    mutationFn: (scan: TicketScan) =>
+      session !== ''
+        ? checkAtWorkshop(scan, session)
+        : 'code' in scan
+          ? door.check(scan.code)
+          : door.checkTicket(scan.ticketId),
     // Offline is when the door needs it most: the scan is checked on the device, never paused.
     networkMode: 'always',
     onSuccess: () =>
@@ -86,7 +108,18 @@ export function CheckInPage() {
 
   return (
     <Screen title="Check-in" description="Scan each ticket's QR code, or type its code. A ticket gets in once.">
-      <Connection online={door.online} waiting={door.waiting} notice={door.syncNotice} />
+      <Connection online={door.online} waiting={door.waiting} notice={door.syncNotice} workshop={session !== ''} />
+      <div className="mb-5 space-y-3">
+        <DoorPicker
+          session={session}
+          onSession={(slug) => {
+            setSession(slug);
+            setLatest(null);
+            setError(null);
+          }}
+        />
+        {session !== '' && <SessionCounts session={session} latest={latest?.session} />}
+      </div>
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="space-y-5">
           <QrScanner onCode={(code) => check({ code })} />
@@ -118,14 +151,30 @@ export function CheckInPage() {
           {latest && <Verdict answer={latest} />}
         </div>
       </div>
-      <FindByName online={door.online} list={door.list} onCheckIn={(ticketId) => check({ ticketId })} />
+      {session === '' ? (
+        <FindByName online={door.online} list={door.list} onCheckIn={(ticketId) => check({ ticketId })} />
+      ) : (
+        <p className="mt-8 text-sm text-muted-foreground">
+          Finding someone by name checks them in at the main entrance: choose Main entrance to use it.
+        </p>
+      )}
       {door.list && <DoorCounts list={door.list} />}
     </Screen>
   );
 }
 
-/** Online, or plainly offline with the scans waiting to be sent. */
-function Connection({ online, waiting, notice }: { online: boolean; waiting: number; notice: string | null }) {
+/** Online, or plainly offline with the scans waiting to be sent (at the main entrance only). */
+function Connection({
+  online,
+  waiting,
+  notice,
+  workshop,
+}: {
+  online: boolean;
+  waiting: number;
+  notice: string | null;
+  workshop: boolean;
+}) {
   const scans = `${waiting} ${waiting === 1 ? 'scan' : 'scans'} waiting`;
   return (
     <section aria-label="Connection" className="mb-5 space-y-2">
@@ -140,7 +189,9 @@ function Connection({ online, waiting, notice }: { online: boolean; waiting: num
           ? waiting > 0
             ? `Online: sending ${scans}…`
             : 'Online'
-          : `Offline: ${scans}. Scans are checked on this device and sent when the network returns.`}
+          : workshop
+            ? workshopOffline
+            : `Offline: ${scans}. Scans are checked on this device and sent when the network returns.`}
       </p>
       {notice && <p className="text-sm text-muted-foreground">{notice}</p>}
     </section>
@@ -157,6 +208,7 @@ function Verdict({ answer }: { answer: DoorVerdict }) {
       </p>
       {answer.attendeeName && <p className="text-3xl font-semibold">{answer.attendeeName}</p>}
       {answer.ticketName && <p className="text-xl">{answer.ticketName}</p>}
+      {answer.walkIn && <p className="text-xl font-semibold">Walk-in: took a free seat</p>}
       {answer.result === 'already_checked_in' && answer.checkedInAt && (
         <p className="text-xl">
           First checked in {formatTime(answer.checkedInAt)}

@@ -1,3 +1,4 @@
+import { venueTimeLabel } from '@/features/admin/shared/components/format';
 import type { Changes, Slot } from '../api/programme';
 
 export const formatLabels: Record<string, string> = {
@@ -6,16 +7,12 @@ export const formatLabels: Record<string, string> = {
   sessionize: 'Sessionize JSON',
 };
 
-const day = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
-
 /**
  * "Mon, May 18, 09:00–10:00, Main Hall": read from the time's own text, so it stays the venue's time (as the file
  * has it) whatever the organizer's own time zone.
  */
 export function slotLabel({ start, end, room }: Slot): string {
-  const date = day.format(new Date(`${start.slice(0, 10)}T00:00:00Z`));
-  const times = `${start.slice(11, 16)}–${end.slice(11, 16)}`;
-  return [date, times, room].filter(Boolean).join(', ');
+  return [venueTimeLabel(start, end), room].filter(Boolean).join(', ');
 }
 
 /** Sessions changed in other ways than their time or room: the server counts a moved session as changed too. */

@@ -1,6 +1,21 @@
 import type { InvoiceKind, scanDoubts } from '../api/schemas';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const venueDay = new Intl.DateTimeFormat('en-US', {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+
+/**
+ * "Mon, May 18, 09:00", or "Mon, May 18, 09:00–10:00" with an end: read from the time's own text (RFC 3339 in the
+ * venue's offset), so it stays the venue's time whatever the organizer's own time zone.
+ */
+export function venueTimeLabel(start: string, end?: string): string {
+  const date = venueDay.format(new Date(`${start.slice(0, 10)}T00:00:00Z`));
+  return `${date}, ${start.slice(11, 16)}${end === undefined ? '' : `–${end.slice(11, 16)}`}`;
+}
 
 /** A stored time (Unix milliseconds) in the organizer's own timezone: "Jan 5, 2026, 3:04 PM". */
 export function formatTime(unixMs: number | null | undefined): string {

@@ -19,6 +19,8 @@ import { PickupPage } from '@/features/admin/door/components/pickup-page';
 import { ProgrammePage } from '@/features/admin/programme/components/programme-page';
 import { Loading, Screen } from '@/features/admin/shared/components/screen';
 import { SignInPage } from './sign-in-page';
+import { WorkshopPage } from '@/features/admin/seats/components/workshop-page';
+import { WorkshopsPage } from '@/features/admin/seats/components/workshops-page';
 import { SponsorshipsPage } from '@/features/admin/sponsorships/components/sponsorships-page';
 import { StaffPage } from '@/features/admin/staff/components/staff-page';
 import { WaitingListPage } from '@/features/admin/waiting-list/components/waiting-list-page';
@@ -62,6 +64,8 @@ function SignedInBackOffice() {
         <Route path="invoices" element={allowed('invoices', <InvoicesPage />)} />
         <Route path="exports" element={allowed('exports', <ExportsPage />)} />
         <Route path="programme" element={allowed('programme', <ProgrammePage role={role} />)} />
+        <Route path="workshops" element={allowed('workshops', <WorkshopsPage role={role} />)} />
+        <Route path="workshops/:slug" element={allowed('workshops', <WorkshopPage role={role} />)} />
         <Route path="staff" element={allowed('staff', <StaffPage />)} />
         <Route path="check-in" element={allowed('checkIn', <CheckInPage />)} />
         <Route path="pickup" element={allowed('pickup', <PickupPage />)} />

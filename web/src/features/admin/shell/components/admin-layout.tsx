@@ -17,6 +17,7 @@ const screens: { to: string; label: string; end: boolean; screen: AdminScreen; r
   { to: paths.admin.waitingList, label: 'Waiting list', end: false, screen: 'waitingList' },
   { to: paths.admin.sponsorships, label: 'Sponsorships', end: false, screen: 'sponsorships' },
   { to: paths.admin.programme, label: 'Programme', end: false, screen: 'programme' },
+  { to: paths.admin.workshops, label: 'Workshops', end: false, screen: 'workshops' },
   { to: paths.admin.codes, label: 'Codes', end: false, screen: 'codes' },
   { to: paths.admin.invoices, label: 'Invoices', end: false, screen: 'invoices' },
   { to: paths.admin.exports, label: 'Exports', end: false, screen: 'exports' },
