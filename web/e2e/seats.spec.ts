@@ -188,7 +188,7 @@ test('a holder reserves a workshop, queues for a full one and cancels; the next 
     await form.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     await page.goto(`${server.url}/admin/check-in`);
-    await page.getByLabel('Door').selectOption(rustLab.slug);
+    await page.getByLabel('Door', { exact: true }).selectOption(rustLab.slug);
     const typed = page.getByRole('textbox', { name: 'Ticket code' });
     const result = page.getByRole('region', { name: 'Check-in result' });
     await typed.fill(cleo.code);

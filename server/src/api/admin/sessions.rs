@@ -31,7 +31,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// A session of the published programme with its seats; the counts are null when it takes no sign-ups.
 #[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[schema(as = AdminSession)]
+#[schema(as = WorkshopSession)]
 pub(super) struct SessionView {
     pub(super) slug: String,
     pub(super) title: String,
@@ -80,7 +80,7 @@ impl SessionView {
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
-#[schema(as = AdminSessions)]
+#[schema(as = WorkshopSessions)]
 struct SessionsAnswer {
     /// By start.
     sessions: Vec<SessionView>,
@@ -88,7 +88,7 @@ struct SessionsAnswer {
 
 #[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[schema(as = AdminSessionDetail)]
+#[schema(as = WorkshopSessionDetail)]
 struct SessionDetail {
     #[serde(flatten)]
     session: SessionView,
