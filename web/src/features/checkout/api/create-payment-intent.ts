@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { z } from 'zod/mini';
+import { answersSchema, type Answers, type Question } from '@/features/questions/api/questions';
 import { billingSchema, type BillingRequest } from '@/lib/api/billing-details';
 import type { Ticket } from '@/lib/api/get-tickets';
 import { api } from '@/lib/api-client';
@@ -10,11 +11,13 @@ const trimmed = () => z.string().check(z.trim());
 
 /**
  * The details form: the brief's messages; the people count only matters for tickets sold per group.
- * `billing` is there only while its section is open; `countries` are the codes it may name.
+ * `billing` is there only while its section is open; `countries` are the codes it and a country
+ * question may name; `questions` are those asked for the buyer's own ticket.
  */
 export function ticketDetailsSchema(
   ticket: Pick<Ticket, 'name' | 'minQuantity' | 'maxQuantity'>,
   countries?: ReadonlySet<string>,
+  questions: Question[] = [],
 ) {
   const tooFew = `The ${ticket.name} is for at least ${ticket.minQuantity} people.`;
   const tooMany = `One ${ticket.name} order is for at most ${ticket.maxQuantity} people. For a larger group, please contact the organizers.`;
@@ -27,6 +30,7 @@ export function ticketDetailsSchema(
     /** A discount or access code; empty when there is none. */
     code: trimmed(),
     billing: z.optional(billingSchema(countries)),
+    answers: answersSchema(questions, countries),
   });
 }
 
@@ -43,6 +47,8 @@ export interface PaymentIntentRequest {
   code?: string;
   /** A company's details for its invoice; only when the buyer gave them. */
   billing?: BillingRequest;
+  /** The buyer's own ticket's answers (the first place of the order), by question id; answered ones only. */
+  answers?: Answers;
 }
 
 export const paymentIntentSchema = z.object({

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { CardPayment } from '@/components/payment/card-payment';
 import { PaymentProviderNote } from '@/components/payment/payment-provider-note';
 import type { Pricing } from '@/components/payment/price-breakdown';
@@ -8,6 +8,7 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { StepHeading } from '@/components/ui/step-heading';
 import { paths } from '@/config/paths';
 import { billingRequest, isBillingField } from '@/lib/api/billing-details';
+import { answersRequest, isAnswerField, questionsFor, questionsOf } from '@/features/questions/api/questions';
 import type { SiteConfig } from '@/features/config/api/get-config';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useToast } from '@/hooks/use-toast';
@@ -68,6 +69,7 @@ export function CheckoutFlow({
   const createPaymentIntent = useCreatePaymentIntent();
   const confirmPurchase = useConfirmPurchase();
   const event = config.event;
+  const questions = useMemo(() => questionsFor(questionsOf(config), ticket.type), [config, ticket.type]);
 
   useDocumentTitle(
     `${stage.step === 'success' ? 'Payment Successful' : `${ticket.name} Checkout`} | ${event.name}`,
@@ -126,6 +128,7 @@ export function CheckoutFlow({
         quantity: details.quantity,
         ...(details.code && { code: details.code }),
         ...(details.billing && { billing: billingRequest(details.billing) }),
+        ...(questions.length > 0 && { answers: answersRequest(questions, details.answers) }),
       });
       const next: PaymentStage = { step: 'payment', intent, details, quoted: quotedOrder };
       setStage(next);
@@ -134,7 +137,9 @@ export function CheckoutFlow({
     } catch (error) {
       if (error instanceof ApiError) {
         for (const [name, message] of Object.entries(error.fieldErrors)) {
-          if (isDetailField(name) || isBillingField(name)) form.setError(name, { type: 'server', message });
+          if (isDetailField(name) || isBillingField(name) || isAnswerField(name, questions)) {
+            form.setError(name, { type: 'server', message });
+          }
         }
         // not on sale any more, or repriced meanwhile: the summary asks again
         if (error.status === 409) void queryClient.invalidateQueries({ queryKey: ['quote'] });
@@ -191,6 +196,7 @@ export function CheckoutFlow({
             {stage.step === 'details' ? (
               <TicketDetailsForm
                 ticket={ticket}
+                questions={questions}
                 total={total}
                 initialCode={initialCode}
                 codeError={codeErrorOf(quote.error)}

@@ -6,6 +6,8 @@ import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, For
 import { Input } from '@/components/ui/input';
 import { useCountries } from '@/lib/api/countries';
 import { OptionalBilling } from '@/components/billing/optional-billing';
+import { draftsOf, type Question } from '@/features/questions/api/questions';
+import { QuestionFields } from '@/features/questions/components/question-fields';
 import { JoinWaitingListButton } from '@/features/waiting-list/components/join-waiting-list-button';
 import type { Ticket } from '@/lib/api/get-tickets';
 import { formatCents } from '@/lib/money';
@@ -15,6 +17,8 @@ export type TicketDetailsFormApi = UseFormReturn<TicketDetails, unknown, TicketD
 
 interface TicketDetailsFormProps {
   ticket: Ticket;
+  /** The questions asked for the buyer's own ticket. */
+  questions: Question[];
   /** The order's quoted total, as the form currently reads. */
   total: number;
   /** The code to start with, from a `?code=` link. */
@@ -35,6 +39,7 @@ interface TicketDetailsFormProps {
  */
 export function TicketDetailsForm({
   ticket,
+  questions,
   total,
   initialCode,
   codeError,
@@ -45,14 +50,26 @@ export function TicketDetailsForm({
   onSubmit,
 }: TicketDetailsFormProps) {
   const [billingOpen, setBillingOpen] = useState(false);
-  const countries = useCountries({ enabled: billingOpen });
-  const schema = useMemo(() => ticketDetailsSchema(ticket, countries.codes), [ticket, countries.codes]);
+  const asksCountry = questions.some((question) => question.kind === 'country');
+  const countries = useCountries({ enabled: billingOpen || asksCountry });
+  const schema = useMemo(
+    () => ticketDetailsSchema(ticket, countries.codes, questions),
+    [ticket, countries.codes, questions],
+  );
   const perGroup = ticket.minQuantity > 1;
 
   return (
     <Form
       schema={schema}
-      options={{ defaultValues: { name: '', email: '', quantity: ticket.minQuantity, code: initialCode } }}
+      options={{
+        defaultValues: {
+          name: '',
+          email: '',
+          quantity: ticket.minQuantity,
+          code: initialCode,
+          answers: draftsOf(questions),
+        },
+      }}
       aria-label="Your details"
       className="space-y-6"
       onSubmit={onSubmit}
@@ -119,6 +136,19 @@ export function TicketDetailsForm({
                 </FormItem>
               )}
             />
+          )}
+
+          {questions.length > 0 && (
+            <fieldset className="min-w-0 space-y-4">
+              <legend className="font-semibold">About you</legend>
+              {perGroup && (
+                <p className="text-sm text-muted-foreground">
+                  These answers are for your own ticket. Each person you name answers for theirs on their ticket’s
+                  link.
+                </p>
+              )}
+              <QuestionFields questions={questions} countries={countries} />
+            </fieldset>
           )}
 
           <OptionalBilling open={billingOpen} onOpenChange={setBillingOpen} countries={countries} />

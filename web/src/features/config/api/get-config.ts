@@ -32,6 +32,8 @@ export interface SiteConfig {
   paymentProvider: 'stripe' | 'sandbox';
   stripePublishableKey?: string;
   event: EventInfo;
+  /** The event file's questions for attendees, read where they are asked (`features/questions`, with its schema). */
+  questions?: unknown;
 }
 
 const URL = '/api/config';
