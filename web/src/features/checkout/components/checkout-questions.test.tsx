@@ -71,12 +71,11 @@ describe('ticket checkout: questions', () => {
     const diet = within(about).getByRole('radiogroup', { name: 'Dietary needs' });
     expect(diet).toBeRequired();
     expect(diet).toHaveAccessibleDescription('We order lunch for five days.');
-    expect(within(diet).getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual([
-      'No preference',
-      'Vegetarian',
-      'Vegan',
-      'Gluten-free',
-    ]);
+    expect(
+      within(diet)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual(['No preference', 'Vegetarian', 'Vegan', 'Gluten-free']);
     // a question that needs no answer can be left, or set back, without one
     const tshirt = within(about).getByRole('radiogroup', { name: 'T-shirt size' });
     expect(tshirt).not.toBeRequired();

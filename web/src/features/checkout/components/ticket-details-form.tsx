@@ -143,8 +143,7 @@ export function TicketDetailsForm({
               <legend className="font-semibold">About you</legend>
               {perGroup && (
                 <p className="text-sm text-muted-foreground">
-                  These answers are for your own ticket. Each person you name answers for theirs on their ticket’s
-                  link.
+                  These answers are for your own ticket. Each person you name answers for theirs on their ticket’s link.
                 </p>
               )}
               <QuestionFields questions={questions} countries={countries} />

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
+import { answerValueSchema, type Answers } from '@/features/questions/api/questions';
 import { api } from '@/lib/api-client';
 
 const ticketSchema = z.object({
@@ -17,6 +18,12 @@ const ticketSchema = z.object({
   checkedInAt: z.optional(z.nullable(z.int())),
   /** How many workshop seats the ticket's type includes; 0 (or absent) for none. */
   workshopSeats: z._default(z.int(), 0),
+  /** The ids of the questions asked for its type, in the event file's order; none for a seat given away. */
+  questions: z._default(z.array(z.string()), () => []),
+  /** The answers given, by question id. */
+  answers: z._default(z.record(z.string(), answerValueSchema), () => ({})),
+  /** The ids of its questions still without an answer. */
+  questionsOpen: z._default(z.array(z.string()), () => []),
 });
 
 export type MyTicket = z.infer<typeof ticketSchema>;
@@ -64,6 +71,23 @@ export function useNameAttendee(token: string) {
     mutationFn: async ({ ticketId, ...attendee }: Attendee) =>
       ticketsPageSchema.parse(
         await api.post<unknown>(`/api/my-tickets/${encodeURIComponent(ticketId)}/attendee`, attendee, {
+          'X-Manage-Token': token,
+        }),
+      ),
+    onSuccess: (page) => queryClient.setQueryData(key(token), page),
+  });
+}
+
+/**
+ * Replaces a ticket's answers with `answers` (a question left out is cleared), until the change
+ * deadline; answers the updated page.
+ */
+export function useSaveAnswers(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ ticketId, answers }: { ticketId: string; answers: Answers }) =>
+      ticketsPageSchema.parse(
+        await api.put<unknown>(`/api/my-tickets/${encodeURIComponent(ticketId)}/answers`, answers, {
           'X-Manage-Token': token,
         }),
       ),

@@ -147,7 +147,8 @@ export function answerProblem(
       return question.options.includes(answer as string) ? undefined : answerMessages.choice;
     case 'multiple_choice': {
       const chosen = answer as string[];
-      const valid = chosen.every((option) => question.options.includes(option)) && new Set(chosen).size === chosen.length;
+      const valid =
+        chosen.every((option) => question.options.includes(option)) && new Set(chosen).size === chosen.length;
       return valid ? undefined : answerMessages.multiple_choice;
     }
     case 'country':

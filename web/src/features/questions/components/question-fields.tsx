@@ -90,11 +90,11 @@ function RequiredMark({ required, spoken = false }: { required: boolean; spoken?
   if (!required) return null;
   return (
     <>
+      {' '}
       <span aria-hidden="true" className="text-destructive">
-        {' '}
         *
       </span>
-      {spoken && <span className="sr-only"> (required)</span>}
+      {spoken && <span className="sr-only">(required)</span>}
     </>
   );
 }
