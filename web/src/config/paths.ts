@@ -53,6 +53,8 @@ export const paths = {
     programme: '/admin/programme',
     workshops: '/admin/workshops',
     workshop: (slug: string) => `/admin/workshops/${encodeURIComponent(slug)}`,
+    messages: '/admin/messages',
+    privacy: '/admin/privacy',
     staff: '/admin/staff',
     invitation: '/admin/invitation',
     exportFile: (name: 'orders' | 'attendees' | 'pickups' | 'waitlist' | 'codes') => `/api/admin/exports/${name}.csv`,

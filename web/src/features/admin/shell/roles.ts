@@ -23,6 +23,10 @@ const screenRoles = {
   programme: ['owner', 'manager', 'support'],
   /** Support reads the seats and rosters; limits, sign-up and messages are for owners and managers. */
   workshops: ['owner', 'manager', 'support'],
+  /** Support reads the messages sent; writing and sending them is for owners and managers. */
+  messages: ['owner', 'manager', 'support'],
+  /** When personal data is erased; erasing a person on request is the owner's alone. */
+  privacy: ['owner', 'manager'],
   staff: ['owner'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
@@ -45,4 +49,14 @@ export function canChangeProgramme(role: StaffRole): boolean {
 /** A session's sign-up and seat limit, and messages to its attendees: owners and managers. */
 export function canManageSeats(role: StaffRole): boolean {
   return role === 'owner' || role === 'manager';
+}
+
+/** Messages to a segment (preview, test, send, schedule, cancel): owners and managers. */
+export function canSendMessages(role: StaffRole): boolean {
+  return role === 'owner' || role === 'manager';
+}
+
+/** Erasing a person's data on request cannot be undone: the owner only. */
+export function canErasePersonalData(role: StaffRole): boolean {
+  return role === 'owner';
 }

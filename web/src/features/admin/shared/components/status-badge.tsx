@@ -22,9 +22,20 @@ const tones: Record<string, string> = {
   removed: 'bg-muted text-muted-foreground',
 };
 
-/** An order's, email's, refund's, code's or queue entry's status as a coloured word (the word carries the meaning). */
-export function StatusBadge({ status, partlyRefunded = false }: { status: string; partlyRefunded?: boolean }) {
-  const label = partlyRefunded ? 'Partly refunded' : (statusLabels[status] ?? status);
+/**
+ * An order's, email's, refund's, code's or queue entry's status as a coloured word (the word carries the meaning);
+ * `label` is the word where a screen's own differs from the usual one.
+ */
+export function StatusBadge({
+  status,
+  partlyRefunded = false,
+  label: ownLabel,
+}: {
+  status: string;
+  partlyRefunded?: boolean;
+  label?: string;
+}) {
+  const label = partlyRefunded ? 'Partly refunded' : (ownLabel ?? statusLabels[status] ?? status);
   return (
     <span
       className={cn(

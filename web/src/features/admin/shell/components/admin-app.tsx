@@ -12,6 +12,7 @@ import { EmailsPage } from '@/features/admin/emails/components/emails-page';
 import { ExportsPage } from '@/features/admin/exports/components/exports-page';
 import { InvitationPage } from './invitation-page';
 import { InvoicesPage } from '@/features/admin/invoices/components/invoices-page';
+import { MessagesPage } from '@/features/admin/messages/components/messages-page';
 import { OrderPage } from '@/features/admin/orders/components/order-page';
 import { OrdersPage } from '@/features/admin/orders/components/orders-page';
 import { PickListPage } from '@/features/admin/door/components/pick-list-page';
@@ -66,6 +67,7 @@ function SignedInBackOffice() {
         <Route path="programme" element={allowed('programme', <ProgrammePage role={role} />)} />
         <Route path="workshops" element={allowed('workshops', <WorkshopsPage role={role} />)} />
         <Route path="workshops/:slug" element={allowed('workshops', <WorkshopPage role={role} />)} />
+        <Route path="messages" element={allowed('messages', <MessagesPage role={role} />)} />
         <Route path="staff" element={allowed('staff', <StaffPage />)} />
         <Route path="check-in" element={allowed('checkIn', <CheckInPage />)} />
         <Route path="pickup" element={allowed('pickup', <PickupPage />)} />

@@ -13,6 +13,7 @@ const screens: { to: string; label: string; end: boolean; screen: AdminScreen; r
   { to: paths.admin.checkIn, label: 'Check-in', end: false, screen: 'checkIn', reloadDocument: true },
   { to: paths.admin.pickup, label: 'Pickup desk', end: false, screen: 'pickup' },
   { to: paths.admin.emails, label: 'Emails', end: false, screen: 'emails' },
+  { to: paths.admin.messages, label: 'Messages', end: false, screen: 'messages' },
   { to: paths.admin.waitlist, label: 'Waitlist', end: false, screen: 'waitlist' },
   { to: paths.admin.waitingList, label: 'Waiting list', end: false, screen: 'waitingList' },
   { to: paths.admin.sponsorships, label: 'Sponsorships', end: false, screen: 'sponsorships' },
@@ -21,6 +22,7 @@ const screens: { to: string; label: string; end: boolean; screen: AdminScreen; r
   { to: paths.admin.codes, label: 'Codes', end: false, screen: 'codes' },
   { to: paths.admin.invoices, label: 'Invoices', end: false, screen: 'invoices' },
   { to: paths.admin.exports, label: 'Exports', end: false, screen: 'exports' },
+  { to: paths.admin.privacy, label: 'Privacy', end: false, screen: 'privacy' },
   { to: paths.admin.staff, label: 'Staff', end: false, screen: 'staff' },
 ];
 
