@@ -9,8 +9,8 @@ import {
   type MessageDraft,
   type MessagePreview,
 } from '../api/messages';
-import { blankSegment, segmentOf, type SegmentDraft } from './segment-draft';
-import { SegmentPicker, segmentFields, type SegmentErrors } from './segment-picker';
+import { blankSegment, segmentFields, segmentOf, type SegmentDraft, type SegmentErrors } from './segment-draft';
+import { SegmentPicker } from './segment-picker';
 import { Field } from '@/features/admin/shared/components/field';
 import { formatTime, localInputToMs, localInputToRfc3339 } from '@/features/admin/shared/components/format';
 import { serverErrors, type FormErrors } from '@/features/admin/shared/components/server-errors';

@@ -14,6 +14,19 @@ export interface SegmentDraft {
   interestAreas: string[];
 }
 
+/** The composer's errors about the segment, keyed as the server names them. */
+export type SegmentErrors = Partial<
+  Record<'segment' | 'segment.ticketTypes' | 'segment.session' | 'segment.item' | 'segment.interestAreas', string>
+>;
+
+export const segmentFields = [
+  'segment',
+  'segment.ticketTypes',
+  'segment.session',
+  'segment.item',
+  'segment.interestAreas',
+] as const;
+
 export const segmentKindLabels: Record<SegmentKind, string> = {
   ticket_holders: 'Ticket holders',
   session: 'Workshop attendees',

@@ -5,22 +5,9 @@ import { interestAreas } from '@/features/waitlist/api/register-waitlist';
 import { useMerchandise } from '@/lib/api/get-merchandise';
 import { useTickets } from '@/lib/api/get-tickets';
 import { useSeatSessions } from '../api/messages';
-import { segmentKindLabels, segmentKinds, type SegmentDraft } from './segment-draft';
+import { segmentKindLabels, segmentKinds, type SegmentDraft, type SegmentErrors } from './segment-draft';
 import { Field, FieldError } from '@/features/admin/shared/components/field';
 import { venueTimeLabel } from '@/features/admin/shared/components/format';
-
-/** The composer's errors about the segment, keyed as the server names them. */
-export type SegmentErrors = Partial<
-  Record<'segment' | 'segment.ticketTypes' | 'segment.session' | 'segment.item' | 'segment.interestAreas', string>
->;
-
-export const segmentFields = [
-  'segment',
-  'segment.ticketTypes',
-  'segment.session',
-  'segment.item',
-  'segment.interestAreas',
-] as const;
 
 const checkedInChoices = [
   ['any', 'Any'],
