@@ -17,6 +17,7 @@ import { OrderPage } from '@/features/admin/orders/components/order-page';
 import { OrdersPage } from '@/features/admin/orders/components/orders-page';
 import { PickListPage } from '@/features/admin/door/components/pick-list-page';
 import { PickupPage } from '@/features/admin/door/components/pickup-page';
+import { PrivacyPage } from '@/features/admin/privacy/components/privacy-page';
 import { ProgrammePage } from '@/features/admin/programme/components/programme-page';
 import { Loading, Screen } from '@/features/admin/shared/components/screen';
 import { SignInPage } from './sign-in-page';
@@ -68,6 +69,7 @@ function SignedInBackOffice() {
         <Route path="workshops" element={allowed('workshops', <WorkshopsPage role={role} />)} />
         <Route path="workshops/:slug" element={allowed('workshops', <WorkshopPage role={role} />)} />
         <Route path="messages" element={allowed('messages', <MessagesPage role={role} />)} />
+        <Route path="privacy" element={allowed('privacy', <PrivacyPage role={role} />)} />
         <Route path="staff" element={allowed('staff', <StaffPage />)} />
         <Route path="check-in" element={allowed('checkIn', <CheckInPage />)} />
         <Route path="pickup" element={allowed('pickup', <PickupPage />)} />
