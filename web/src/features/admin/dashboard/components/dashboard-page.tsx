@@ -3,6 +3,7 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { formatCents } from '@/lib/money';
 import { useDashboard, type Dashboard } from '../api/dashboard';
+import { AnswerTotals } from './answer-totals';
 import { emailKindLabels, formatTime, kindLabels, statusLabels } from '@/features/admin/shared/components/format';
 import { DuplicateScanText } from '@/features/admin/shared/components/duplicate-scan-text';
 import { OrderTable } from '@/features/admin/shared/components/order-table';
@@ -136,6 +137,8 @@ function DashboardContent({ dashboard }: { dashboard: Dashboard }) {
       )}
 
       <WorkshopLists workshops={dashboard.workshops} />
+
+      <AnswerTotals />
 
       <Card>
         <CardHeader>
