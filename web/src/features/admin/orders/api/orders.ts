@@ -45,6 +45,8 @@ const orderPageSchema = z.object({
       status: z.enum(['valid', 'transferred', 'refunded']),
       checkedInAt: z.optional(z.nullable(z.int())),
       checkedInBy: z.optional(z.nullable(z.string())),
+      /** The attendee's answers to the event file's questions, as people read them ("Vegetarian", "Yes"). */
+      answers: z._default(z.array(z.object({ question: z.string(), label: z.string(), text: z.string() })), () => []),
     }),
   ),
   timeline: z.array(z.object({ at: z.int(), kind: z.string(), text: z.string(), actor: z.optional(z.string()) })),

@@ -200,4 +200,28 @@ describe('the order page', () => {
     renderOrderPage({ order: teamOrder }, 'manager');
     expect(await screen.findByRole('button', { name: 'Refund…' })).toBeInTheDocument();
   });
+
+  it("shows each ticket's answers by its attendee", async () => {
+    const ticket = { position: 1, status: 'valid', attendeeName: 'Tess Team', attendeeEmail: 'tess@example.com' };
+    renderOrderPage({
+      order: teamOrder,
+      tickets: [
+        {
+          ...ticket,
+          code: 'TK-AAAA-AAAA-AAAA-AAAA-AAAA',
+          answers: [
+            { question: 'diet', label: 'Dietary needs', text: 'Vegetarian' },
+            { question: 'tshirt', label: 'T-shirt size', text: 'M' },
+          ],
+        },
+        { ...ticket, position: 2, code: 'TK-BBBB-BBBB-BBBB-BBBB-BBBB', attendeeName: null, attendeeEmail: null },
+      ],
+    });
+
+    const [first, second] = within(await section('Tickets')).getAllByRole('listitem');
+    expect(within(first).getByText('Dietary needs').nextElementSibling).toHaveTextContent('Vegetarian');
+    expect(within(first).getByText('T-shirt size').nextElementSibling).toHaveTextContent('M');
+    expect(second).toHaveTextContent('Ticket 2: not named yet');
+    expect(second.querySelector('dl')).toBeNull();
+  });
 });

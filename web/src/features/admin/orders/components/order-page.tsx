@@ -176,6 +176,16 @@ function OrderDetails({ page }: { page: OrderPageData }) {
                       Ticket {ticket.position}:{' '}
                       {ticket.attendeeName ? `${ticket.attendeeName} (${ticket.attendeeEmail})` : 'not named yet'}
                     </div>
+                    {ticket.answers.length > 0 && (
+                      <dl className="mt-1 grid gap-x-3 sm:grid-cols-[auto_1fr]">
+                        {ticket.answers.map((answer) => (
+                          <div key={answer.question} className="contents">
+                            <dt className="text-muted-foreground">{answer.label}</dt>
+                            <dd className="wrap-anywhere whitespace-pre-line">{answer.text}</dd>
+                          </div>
+                        ))}
+                      </dl>
+                    )}
                   </li>
                 ))}
               </ul>
