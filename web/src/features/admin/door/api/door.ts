@@ -34,6 +34,11 @@ const sessionCountsSchema = z.object({
 
 export type DoorSessionCounts = z.infer<typeof sessionCountsSchema>;
 
+/** An answer the door should see beside the name (a question marked `show_at_door`), such as a wheelchair. */
+export const flaggedAnswerSchema = z.object({ label: z.string(), text: z.string() });
+
+export type FlaggedAnswer = z.infer<typeof flaggedAnswerSchema>;
+
 const checkInSchema = z.object({
   /** `full`: at a workshop's door, a ticket without a seat when none is free. */
   result: z.enum(['admitted', 'already_checked_in', 'full', 'refunded', 'transferred', 'unknown']),
@@ -47,6 +52,7 @@ const checkInSchema = z.object({
   walkIn: z.optional(z.boolean()),
   /** At a workshop's door: its counts after this scan. */
   session: z.optional(sessionCountsSchema),
+  flaggedAnswers: z.optional(z.array(flaggedAnswerSchema)),
 });
 
 export type CheckInAnswer = z.infer<typeof checkInSchema>;

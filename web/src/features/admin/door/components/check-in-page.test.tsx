@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { act, waitFor } from '@testing-library/react';
+import { act, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from '@/lib/router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
@@ -106,6 +106,36 @@ describe('check-in', () => {
     );
   });
 
+  it('shows the answers flagged for the door beside the name', async () => {
+    mockFetch(
+      routeRequests({
+        '/api/admin/session': () => jsonResponse({ name: 'Door 1', role: 'door' }),
+        '/api/admin/check-in': () =>
+          jsonResponse({
+            result: 'admitted',
+            message: 'Welcome!',
+            code: CODE,
+            attendeeName: 'Bo Lee',
+            ticketName: 'Team Pass',
+            flaggedAnswers: [{ label: 'Accessibility needs', text: 'Wheelchair user' }],
+          }),
+      }),
+    );
+    const { user } = renderWithProviders(
+      <Routes>
+        <Route path={paths.admin.route} element={<AdminApp />} />
+      </Routes>,
+      { route: paths.admin.checkIn },
+    );
+
+    await user.type(await screen.findByLabelText('Ticket code'), CODE);
+    await user.click(screen.getByRole('button', { name: 'Check in' }));
+    const result = await screen.findByRole('region', { name: 'Check-in result' });
+    expect(within(result).getByRole('list', { name: 'Flagged answers' })).toHaveTextContent(
+      'Accessibility needs: Wheelchair user',
+    );
+  });
+
   it('names the device afresh when another session has its name', async () => {
     let downloads = 0;
     const fetchSpy = mockFetch(
@@ -147,7 +177,13 @@ describe('check-in', () => {
       generatedAt: 1_779_100_000_000,
       ticketTypes: [{ ticketType: 'developer', name: 'Developer Pass', expected: 1, checkedIn: 0 }],
       tickets: [
-        { hash: '5768e4383a837b80', name: 'Ada Offline', type: 'developer', status: 'valid' },
+        {
+          hash: '5768e4383a837b80',
+          name: 'Ada Offline',
+          type: 'developer',
+          status: 'valid',
+          flaggedAnswers: [{ label: 'Accessibility needs', text: 'Step-free access' }],
+        },
         { hash: '0000000000000000', name: 'Rex Refund', type: 'developer', status: 'refunded' },
       ],
       duplicates: [],
@@ -208,6 +244,46 @@ describe('check-in', () => {
       );
       expect(sent[0].scans.map((scan) => scan.code)).toEqual(['7K3P9QXMABCDEFGHJKMN']);
       expect(screen.getByText('1 offline scan sent.')).toBeInTheDocument();
+    });
+
+    it('shows the flagged answers from the downloaded list, by a scan and by name', async () => {
+      let online = true;
+      vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+      const answer = routeRequests({
+        '/api/admin/session': () => jsonResponse({ name: 'Door 1', role: 'door' }),
+        '/api/admin/check-in/list': () => jsonResponse(list),
+      });
+      mockFetch((url, init) => {
+        if (!online) throw new TypeError('Failed to fetch');
+        return answer(url, init);
+      });
+      const { user } = renderWithProviders(
+        <Routes>
+          <Route path={paths.admin.route} element={<AdminApp />} />
+        </Routes>,
+        { route: paths.admin.checkIn },
+      );
+      await screen.findByRole('region', { name: 'At the door' });
+      online = false;
+      act(() => window.dispatchEvent(new Event('offline')));
+      await screen.findByText(/^Offline: 0 scans waiting/);
+
+      await user.type(screen.getByLabelText('Ticket code'), '7K3P9QXMABCDEFGHJKMN');
+      await user.click(screen.getByRole('button', { name: 'Check in' }));
+      const result = await screen.findByRole('region', { name: 'Check-in result' });
+      expect(within(result).getByRole('list', { name: 'Flagged answers' })).toHaveTextContent(
+        'Accessibility needs: Step-free access',
+      );
+
+      await user.type(screen.getByLabelText("Attendee's name"), 'ada');
+      const found = await screen.findByText('Ada Offline', { selector: 'span' });
+      expect(
+        within(found.closest('li') as HTMLElement).getByRole('list', { name: 'Flagged answers' }),
+      ).toHaveTextContent('Accessibility needs: Step-free access');
+      await user.clear(screen.getByLabelText("Attendee's name"));
+      await user.type(screen.getByLabelText("Attendee's name"), 'rex');
+      const rex = await screen.findByText('Rex Refund', { selector: 'span' });
+      expect(within(rex.closest('li') as HTMLElement).queryByRole('list')).not.toBeInTheDocument();
     });
   });
 });

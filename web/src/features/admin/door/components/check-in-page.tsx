@@ -7,7 +7,7 @@ import { Label } from '@/components/ui/label';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { checkInAnswer, useAttendeeSearch, type TicketScan } from '../api/door';
+import { checkInAnswer, useAttendeeSearch, type FlaggedAnswer, type TicketScan } from '../api/door';
 import type { CheckInList } from '../offline/door-store';
 import { useDoorWorker } from '../offline/door-worker';
 import { useDoor, type DoorVerdict } from '../offline/use-door';
@@ -207,6 +207,7 @@ function Verdict({ answer }: { answer: DoorVerdict }) {
         <Icon className="size-12 shrink-0" aria-hidden="true" /> {look.title}
       </p>
       {answer.attendeeName && <p className="text-3xl font-semibold">{answer.attendeeName}</p>}
+      <FlaggedAnswers answers={answer.flaggedAnswers ?? []} className="text-2xl" />
       {answer.ticketName && <p className="text-xl">{answer.ticketName}</p>}
       {answer.walkIn && <p className="text-xl font-semibold">Walk-in: took a free seat</p>}
       {answer.result === 'already_checked_in' && answer.checkedInAt && (
@@ -218,6 +219,23 @@ function Verdict({ answer }: { answer: DoorVerdict }) {
       <p className="text-lg">{answer.message}</p>
       {answer.code && <p className="font-mono text-sm">{answer.code}</p>}
     </section>
+  );
+}
+
+/** What the door should know about the person (a question marked to show at the door), beside their name. */
+function FlaggedAnswers({ answers, className }: { answers: FlaggedAnswer[]; className?: string }) {
+  if (answers.length === 0) return null;
+  return (
+    <ul
+      aria-label="Flagged answers"
+      className={cn('space-y-1 rounded-lg border-2 border-current bg-white/70 px-4 py-3 font-semibold', className)}
+    >
+      {answers.map((answer) => (
+        <li key={answer.label}>
+          <span className="font-normal">{answer.label}:</span> {answer.text}
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -292,8 +310,11 @@ function FindByName({
             </p>
             <ul className="divide-y rounded-md border bg-card">
               {offlineMatches.map((ticket) => (
-                <li key={ticket.hash} className="p-3">
-                  <span className="font-semibold">{ticket.name}</span> · {statusLabels[ticket.status]}
+                <li key={ticket.hash} className="space-y-2 p-3">
+                  <p>
+                    <span className="font-semibold">{ticket.name}</span> · {statusLabels[ticket.status]}
+                  </p>
+                  <FlaggedAnswers answers={ticket.flaggedAnswers} className="border-amber-700 text-base" />
                 </li>
               ))}
             </ul>

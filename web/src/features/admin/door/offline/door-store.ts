@@ -6,6 +6,7 @@
 
 import { z } from 'zod/mini';
 import { duplicateScanSchema } from '@/features/admin/shared/api/schemas';
+import { flaggedAnswerSchema } from '../api/door';
 
 export const listedStatuses = ['valid', 'checked_in', 'refunded', 'transferred'] as const;
 
@@ -18,6 +19,8 @@ const listSchema = z.object({
       name: z.optional(z.string()),
       type: z.string(),
       status: z.enum(listedStatuses),
+      /** A list kept from before the server sent them has none. */
+      flaggedAnswers: z._default(z.array(flaggedAnswerSchema), () => []),
     }),
   ),
   duplicates: z.array(duplicateScanSchema),

@@ -195,7 +195,14 @@ export function useDoor() {
         await keepList(admitLocally(current, hash, ticket.type));
         await countWaiting();
       }
-      return { result, message, attendeeName: ticket.name, ticketName, offline: true };
+      return {
+        result,
+        message,
+        attendeeName: ticket.name,
+        ticketName,
+        flaggedAnswers: ticket.flaggedAnswers,
+        offline: true,
+      };
     },
     [countWaiting, keepList],
   );
