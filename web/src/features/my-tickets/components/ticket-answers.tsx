@@ -146,7 +146,7 @@ function AnswerList({
         return (
           <div key={question.id}>
             <dt className="text-muted-foreground">{question.label}</dt>
-            <dd className={answer === undefined ? 'text-muted-foreground italic' : 'wrap-anywhere whitespace-pre-line'}>
+            <dd className={answer === undefined ? 'text-muted-foreground' : 'wrap-anywhere whitespace-pre-line'}>
               {answer === undefined ? 'Not answered' : answerText(question, answer, countryName)}
             </dd>
           </div>

@@ -6,6 +6,7 @@ import { jsonResponse, mockFetch } from '@/test/fetch-mock';
 import { postedTo, requestedUrls, routeRequests } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { AdminApp } from '@/features/admin/shell/components/admin-app';
+import { formatTime } from '@/features/admin/shared/components/format';
 
 const tickets = [
   { id: 1, type: 'developer', name: 'Developer Pass', description: '', price: 79900, features: [] },
@@ -235,6 +236,7 @@ describe('the messages screen', () => {
     expect(rows[1]).toHaveTextContent('Doors open at 8');
     expect(rows[1]).toHaveTextContent('Ticket holders: VIP Pass, not checked in');
     expect(rows[1]).toHaveTextContent('Scheduled');
+    expect(rows[1]).toHaveTextContent(`Goes out ${formatTime(scheduled.sendAt)}`);
     await waitFor(() => expect(rows[2]).toHaveTextContent('Workshop attendees: Rust in a day'));
     expect(
       within(rows[2])

@@ -17,6 +17,15 @@ const statusLabels: Record<MessageStatus, string> = {
   cancelled: 'Cancelled',
 };
 
+/** Before a scheduled message's time in the list, by its status. */
+const scheduledWords: Record<MessageStatus, string> = {
+  scheduled: 'Goes out',
+  sending: 'Went out',
+  sent: 'Went out',
+  test: 'Sent',
+  cancelled: 'Was due',
+};
+
 /** The names of what segments name: ticket types, sessions, items and interest areas, as far as they have loaded. */
 function useSegmentNames(): SegmentNames {
   const tickets = useTickets();
@@ -80,7 +89,7 @@ export function MessagesTable({ messages, canCancel }: { messages: Message[]; ca
                 <td className={tableClasses.cell}>{message.pending}</td>
                 <td className={tableClasses.cell}>
                   {message.sendAt !== null
-                    ? `${message.status === 'scheduled' ? 'Goes out' : 'Went out'} ${formatTime(message.sendAt)}`
+                    ? `${scheduledWords[message.status]} ${formatTime(message.sendAt)}`
                     : formatTime(message.createdAt)}
                 </td>
                 <td className={tableClasses.cell}>{message.createdBy}</td>
