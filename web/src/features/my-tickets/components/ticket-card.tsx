@@ -4,9 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import type { MyTicket, MyTickets } from '../api/my-tickets';
 import { AttendeeForm } from './attendee-form';
-
-// Loaded only for a ticket that is asked questions, like the workshops below.
-const TicketAnswers = lazy(async () => ({ default: (await import('./ticket-answers')).TicketAnswers }));
+import { TicketAnswers } from './ticket-answers';
 
 // Loaded only for a ticket that includes workshops: the page's own chunk, which the landing page's list of
 // chunks names, stays as it was.
@@ -87,14 +85,12 @@ export function TicketCard({
             </Button>
           ))}
         {ticket.questions.length > 0 && (
-          <Suspense fallback={<p className="text-sm text-muted-foreground">Loading the questions…</p>}>
-            <TicketAnswers
-              ticket={ticket}
-              token={token}
-              editable={canChange && ticket.status === 'valid' && ticket.code !== null}
-              label={view === 'holder' ? 'Your answers' : `Answers for ${heading.toLowerCase()}`}
-            />
-          </Suspense>
+          <TicketAnswers
+            ticket={ticket}
+            token={token}
+            editable={canChange && ticket.status === 'valid' && ticket.code !== null}
+            label={view === 'holder' ? 'Your answers' : `Answers for ${heading.toLowerCase()}`}
+          />
         )}
         {ticket.status === 'valid' && ticket.code !== null && ticket.workshopSeats > 0 && (
           <Suspense fallback={<p className="text-sm text-muted-foreground">Loading your workshops…</p>}>
