@@ -9,7 +9,7 @@ const privacySchema = z.object({
   /** When the daily job first erases: the event's end plus those days (Unix ms). */
   runsAt: z.int(),
   /** When it last erased, if it has. */
-  erasedAt: z.nullable(z.int()),
+  erasedAt: z._default(z.nullable(z.int()), null),
 });
 
 export type Privacy = z.infer<typeof privacySchema>;
