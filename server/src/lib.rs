@@ -11,6 +11,7 @@ pub mod email;
 pub mod error;
 pub mod event;
 pub mod invoices;
+pub mod messages;
 pub mod metrics;
 pub mod middleware;
 pub mod orders;

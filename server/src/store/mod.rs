@@ -13,6 +13,7 @@ mod draws;
 mod idempotency;
 mod invoices;
 mod manage_link;
+mod messages;
 mod orders;
 mod outbox;
 mod pickups;
@@ -50,6 +51,7 @@ pub use door_scans::{OfflineCheckIn, OfflineScan, RecordedScan, ScanDoubt, ScanW
 pub use draws::{Draw, DrawError, DrawResult, NewDraw, Winner as DrawWinner};
 pub use idempotency::{IDEMPOTENCY_WINDOW_MILLIS, IdempotencyClaim};
 pub use invoices::{Correction, InvoiceRecord};
+pub use messages::{Cancel as MessageCancel, Dispatch, MessageLetter, MessageRecord, MessageStatus, NewMessage};
 pub use orders::{NewPendingOrder, OverdueOrder, PaidTransition};
 pub use outbox::{ClaimedEmail, EMAIL_STATUSES, EmailKind, OutboxEmail};
 pub use pickups::{Handover, PickLine};
