@@ -11,6 +11,7 @@ use crate::catalogue::CatalogueCache;
 use crate::clock::{Clock, SystemClock};
 use crate::email::{Mailer, run_outbox_worker};
 use crate::event::Event;
+use crate::messages;
 use crate::middleware::RateLimiter;
 use crate::orders;
 use crate::payments::{PaymentGateway, SandboxGateway, StripeGateway};
@@ -164,6 +165,10 @@ impl Application {
             self.state.event.clone(),
             seats::REMINDERS_EVERY,
         ));
+        let scheduled_messages = tokio::spawn(messages::run_scheduled_messages(
+            store.clone(),
+            messages::SCHEDULE_EVERY,
+        ));
         let (stop_mail, mail_stopping) = tokio::sync::watch::channel(false);
         let mail_worker = self
             .mail_poll_every
@@ -182,6 +187,7 @@ impl Application {
         .await;
         sweeper.abort();
         reminders.abort();
+        scheduled_messages.abort();
         if let Some(mut worker) = mail_worker {
             let _ = stop_mail.send(true);
             if tokio::time::timeout(MAIL_DRAIN_LIMIT, &mut worker).await.is_err() {

@@ -13,6 +13,7 @@ mod draws;
 mod emails;
 mod exports;
 mod invoices;
+mod messages;
 mod orders;
 mod pickups;
 mod presales;
@@ -59,4 +60,5 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(speaker_photos::router())
         .merge(programme_versions::router())
         .merge(sessions::router())
+        .merge(messages::router())
 }
