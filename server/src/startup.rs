@@ -167,6 +167,7 @@ impl Application {
         ));
         let scheduled_messages = tokio::spawn(messages::run_scheduled_messages(
             store.clone(),
+            self.state.clock.clone(),
             messages::SCHEDULE_EVERY,
         ));
         let (stop_mail, mail_stopping) = tokio::sync::watch::channel(false);
