@@ -18,6 +18,7 @@ pub mod orders;
 pub mod payments;
 pub mod precompressed;
 pub mod pricing;
+pub mod privacy;
 pub mod programme;
 pub mod programme_site;
 pub mod seats;

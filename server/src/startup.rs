@@ -15,6 +15,7 @@ use crate::messages;
 use crate::middleware::RateLimiter;
 use crate::orders;
 use crate::payments::{PaymentGateway, SandboxGateway, StripeGateway};
+use crate::privacy;
 use crate::programme::import;
 use crate::programme_site::ProgrammeSite;
 use crate::seats;
@@ -170,6 +171,12 @@ impl Application {
             self.state.clock.clone(),
             messages::SCHEDULE_EVERY,
         ));
+        let retention = tokio::spawn(privacy::run_retention(
+            store.clone(),
+            self.state.event.clone(),
+            self.state.clock.clone(),
+            privacy::RETENTION_CHECK_EVERY,
+        ));
         let (stop_mail, mail_stopping) = tokio::sync::watch::channel(false);
         let mail_worker = self
             .mail_poll_every
@@ -189,6 +196,7 @@ impl Application {
         sweeper.abort();
         reminders.abort();
         scheduled_messages.abort();
+        retention.abort();
         if let Some(mut worker) = mail_worker {
             let _ = stop_mail.send(true);
             if tokio::time::timeout(MAIL_DRAIN_LIMIT, &mut worker).await.is_err() {

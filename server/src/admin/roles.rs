@@ -120,6 +120,8 @@ pub const CALLS: &[(&str, &str, Access)] = &[
     ("POST", "/api/admin/messages", MANAGERS),
     ("GET", "/api/admin/messages", ORDER_DESK),
     ("POST", "/api/admin/messages/{id}/cancel", MANAGERS),
+    ("GET", "/api/admin/privacy", ORDER_DESK),
+    ("POST", "/api/admin/privacy/erase", OWNER),
     ("POST", "/api/admin/check-in", DOOR),
     ("POST", "/api/admin/check-in/batch", DOOR),
     ("GET", "/api/admin/check-in/list", DOOR),

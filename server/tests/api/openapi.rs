@@ -101,6 +101,8 @@ const OPERATIONS: &[(&str, &str)] = &[
     ("post", "/api/admin/messages"),
     ("get", "/api/admin/messages"),
     ("post", "/api/admin/messages/{id}/cancel"),
+    ("get", "/api/admin/privacy"),
+    ("post", "/api/admin/privacy/erase"),
     ("get", "/healthz"),
     ("get", "/readyz"),
     ("get", "/metrics"),

@@ -17,6 +17,7 @@ mod messages;
 mod orders;
 mod pickups;
 mod presales;
+mod privacy;
 mod programme;
 mod programme_versions;
 mod refunds;
@@ -61,4 +62,5 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(programme_versions::router())
         .merge(sessions::router())
         .merge(messages::router())
+        .merge(privacy::router())
 }
