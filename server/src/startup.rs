@@ -11,9 +11,11 @@ use crate::catalogue::CatalogueCache;
 use crate::clock::{Clock, SystemClock};
 use crate::email::{Mailer, run_outbox_worker};
 use crate::event::Event;
+use crate::messages;
 use crate::middleware::RateLimiter;
 use crate::orders;
 use crate::payments::{PaymentGateway, SandboxGateway, StripeGateway};
+use crate::privacy;
 use crate::programme::import;
 use crate::programme_site::ProgrammeSite;
 use crate::seats;
@@ -164,6 +166,17 @@ impl Application {
             self.state.event.clone(),
             seats::REMINDERS_EVERY,
         ));
+        let scheduled_messages = tokio::spawn(messages::run_scheduled_messages(
+            store.clone(),
+            self.state.clock.clone(),
+            messages::SCHEDULE_EVERY,
+        ));
+        let retention = tokio::spawn(privacy::run_retention(
+            store.clone(),
+            self.state.event.clone(),
+            self.state.clock.clone(),
+            privacy::RETENTION_CHECK_EVERY,
+        ));
         let (stop_mail, mail_stopping) = tokio::sync::watch::channel(false);
         let mail_worker = self
             .mail_poll_every
@@ -182,6 +195,8 @@ impl Application {
         .await;
         sweeper.abort();
         reminders.abort();
+        scheduled_messages.abort();
+        retention.abort();
         if let Some(mut worker) = mail_worker {
             let _ = stop_mail.send(true);
             if tokio::time::timeout(MAIL_DRAIN_LIMIT, &mut worker).await.is_err() {

@@ -16,7 +16,7 @@ use utoipa_axum::routes;
 
 use crate::error::{ApiError, ErrorBody};
 use crate::precompressed::Precompressed;
-use crate::programme::markdown::to_html;
+use crate::domain::markdown::to_html;
 use crate::programme_site::{CACHE_CONTROL, Published, View};
 use crate::state::AppState;
 use crate::store::Store;

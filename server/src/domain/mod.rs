@@ -5,6 +5,7 @@ mod client_address;
 mod country;
 mod email;
 mod html;
+pub mod markdown;
 mod masked;
 mod money;
 mod order;

@@ -11,8 +11,8 @@ use tokio::sync::watch;
 use super::compose::compose;
 use super::message::{Attachment, RenderedEmail};
 use super::render::{
-    PresaleLetter, PrizeLetter, RenderError, Renderer, SeatEmail, SeatLetter, SessionLetter, WaitingListOfferLinks,
-    WaitlistLetter,
+    MessageLetter, PresaleLetter, PrizeLetter, RenderError, Renderer, SeatEmail, SeatLetter, SessionLetter,
+    WaitingListOfferLinks, WaitlistLetter, unsubscribe_url,
 };
 use super::transport::Transport;
 use crate::admin::invitation_url;
@@ -169,7 +169,7 @@ impl Mailer {
             .unsubscribe_token
             .as_deref()
             .ok_or("the registration has no unsubscribe token")?;
-        Ok(format!("{}/unsubscribe?token={token}", self.public_url))
+        Ok(unsubscribe_url(&self.public_url, token))
     }
 
     /// A presale's or a draw's personal code.
@@ -520,6 +520,34 @@ impl Mailer {
                     session_url: &format!("{}/sessions/{}", self.public_url, session.slug),
                 };
                 rendered(self.renderer.session_message(&self.event, &self.public_url, &letter))
+            }
+            EmailKind::Message => {
+                let message = found(
+                    self.store.message_letter(&email.subject_id).await,
+                    "the message no longer exists",
+                )?;
+                // A test copy goes to the staff member who asked for it, whatever the segment.
+                let unsubscribe_url = if message.segment.is_mailing() && !message.test {
+                    let registration = self.registration(&email.recipient).await?;
+                    if !registration.receives_updates() {
+                        return Ok(Delivery::Cancelled(
+                            "The person unsubscribed before this message went out.",
+                        ));
+                    }
+                    Some(self.unsubscribe_url(&registration)?)
+                } else {
+                    None
+                };
+                let letter = MessageLetter {
+                    subject: &message.subject,
+                    body: &message.body,
+                };
+                rendered(self.renderer.message(
+                    &self.event,
+                    &self.public_url,
+                    &letter,
+                    unsubscribe_url.as_deref(),
+                ))
             }
             EmailKind::WaitingListOffer => {
                 let entry = self.waiting_list_entry(&email.subject_id).await?;

@@ -20,6 +20,15 @@ pub struct EventFile {
     pub waiting_list: Option<WaitingListSection>,
     pub programme: Option<ProgrammeSection>,
     pub workshops: Option<WorkshopsSection>,
+    pub privacy: Option<PrivacySection>,
+}
+
+/// How long personal data is kept after the event; optional.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PrivacySection {
+    /// Days after the event's end (90 when left out), 1 to 3650.
+    pub keep_personal_data_days: Option<Spanned<i64>>,
 }
 
 /// When attendees may reserve workshop seats, and when they are reminded; optional.

@@ -5,6 +5,7 @@ mod dates;
 mod field;
 mod file;
 mod limits;
+mod privacy;
 mod sales;
 mod seller;
 pub mod sku;
@@ -21,6 +22,7 @@ pub use dates::{date_range_label, long_date};
 use field::{Invalid, instant, invalid};
 pub use file::{Category, SpecialOffer, SponsorshipGroup};
 pub use limits::HoldLimits;
+pub use privacy::{DEFAULT_KEEP_PERSONAL_DATA_DAYS, PrivacyTerms};
 pub use sales::{PricePhase, SaleTerms, VolumeDiscount};
 pub use seller::{PaperSize, SalesTax, Seller};
 pub use workshops::WorkshopTerms;
@@ -66,6 +68,8 @@ pub struct Event {
     pub programme_sample: Option<PathBuf>,
     /// When workshop seats may be reserved, and when holders are reminded.
     pub workshops: WorkshopTerms,
+    /// How long personal data is kept after the event.
+    pub privacy: PrivacyTerms,
 }
 
 #[derive(Debug, Clone)]
@@ -258,6 +262,7 @@ fn from_file(file: file::EventFile) -> Result<Event, Invalid> {
         waiting_list,
         programme,
         workshops,
+        privacy,
     } = file;
     let starts_at = instant(&event.starts_at, "event.starts_at")?;
     let ends_at = instant(&event.ends_at, "event.ends_at")?;
@@ -326,6 +331,7 @@ fn from_file(file: file::EventFile) -> Result<Event, Invalid> {
             .map_or(DEFAULT_OFFER_HOURS, |hours| hours.0),
         programme_sample: programme.and_then(|section| section.sample).map(PathBuf::from),
         workshops: workshops::from_file(workshops, starts_at.offset())?,
+        privacy: privacy::from_file(privacy)?,
         tickets: tickets_from_file(tickets)?,
         merchandise: merchandise_from_file(merchandise)?,
         sponsorship_tiers: sponsorship_from_file(sponsorship_tiers)?,

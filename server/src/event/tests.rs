@@ -404,3 +404,26 @@ fn invalid_workshop_times_fail_with_the_field_and_line() {
     let negative = shipped_with("workshop_seats = 5", "workshop_seats = -1");
     assert!(parse(&negative).is_err());
 }
+
+#[test]
+fn personal_data_is_kept_ninety_days_unless_the_file_says_otherwise() {
+    let setting = "keep_personal_data_days = 3650";
+    let shipped = parse(SHIPPED).unwrap();
+    assert_eq!(shipped.privacy.keep_personal_data_days, 3650, "the brief's past event stays usable");
+    let default = parse(&shipped_with(setting, "")).unwrap();
+    assert_eq!(default.privacy.keep_personal_data_days, DEFAULT_KEEP_PERSONAL_DATA_DAYS);
+    assert_eq!(
+        default.privacy.erase_from(default.ends_at),
+        default.ends_at + time::Duration::days(90)
+    );
+
+    let kept = parse(&shipped_with(setting, "keep_personal_data_days = 30")).unwrap();
+    assert_eq!(kept.privacy.keep_personal_data_days, 30);
+
+    for days in ["0", "3651", "-1"] {
+        let source = shipped_with(setting, &format!("keep_personal_data_days = {days}"));
+        let error = parse(&source).unwrap_err().to_string();
+        assert!(error.contains("privacy.keep_personal_data_days"), "{error}");
+        assert!(error.contains("from 1 to 3650"), "{error}");
+    }
+}

@@ -4,7 +4,6 @@
 pub mod changes;
 pub mod export;
 pub mod import;
-pub mod markdown;
 pub mod model;
 
 pub use changes::{Changes, Moved, Slot, changes};

@@ -40,6 +40,8 @@ pub enum EmailKind {
     SeatReminder,
     /// The organizer's message to a session's holders. Subject: the message's id.
     SessionMessage,
+    /// The organizer's message to a segment (`messages`). Subject: the message's id.
+    Message,
 }
 
 impl EmailKind {
@@ -61,6 +63,7 @@ impl EmailKind {
             Self::SeatOffered => "seat_offered",
             Self::SeatReminder => "seat_reminder",
             Self::SessionMessage => "session_message",
+            Self::Message => "message",
         }
     }
 
@@ -81,7 +84,7 @@ impl EmailKind {
             | Self::SeatOffered
             | Self::SeatReminder
             | Self::SessionMessage => 0,
-            Self::WaitlistConfirmation | Self::PresaleLink => 1,
+            Self::WaitlistConfirmation | Self::PresaleLink | Self::Message => 1,
         }
     }
 
@@ -103,6 +106,7 @@ impl EmailKind {
             "seat_offered" => Self::SeatOffered,
             "seat_reminder" => Self::SeatReminder,
             "session_message" => Self::SessionMessage,
+            "message" => Self::Message,
             _ => return None,
         })
     }
@@ -344,6 +348,7 @@ mod tests {
             EmailKind::WaitingListOffer,
             EmailKind::PresaleLink,
             EmailKind::DrawPrize,
+            EmailKind::Message,
         ] {
             assert_eq!(EmailKind::parse(kind.as_str()), Some(kind));
         }

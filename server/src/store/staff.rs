@@ -436,6 +436,17 @@ impl Store {
         };
         Ok(Role::parse(&role).map(|role| SessionHolder { name, staff_id, role }))
     }
+
+    /// The email of the account a session is signed in with; `None` for the shared password or an ended session.
+    pub async fn session_staff_email(&self, token_hash: &str) -> Result<Option<String>, sqlx::Error> {
+        sqlx::query_scalar(
+            "SELECT p.email FROM admin_sessions s JOIN staff p ON p.id = s.staff_id
+             WHERE s.token_hash = $1 AND p.deactivated_at IS NULL",
+        )
+        .bind(token_hash)
+        .fetch_optional(&self.pool)
+        .await
+    }
 }
 
 /// The first statement of a transaction that reads before it writes is a write, so SQLite

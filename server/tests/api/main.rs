@@ -21,6 +21,7 @@ mod invoices;
 mod limits;
 mod live_mode;
 mod merchandise_checkout;
+mod messages;
 mod observability;
 mod openapi;
 mod presales_and_draws;

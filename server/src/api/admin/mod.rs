@@ -13,9 +13,11 @@ mod draws;
 mod emails;
 mod exports;
 mod invoices;
+mod messages;
 mod orders;
 mod pickups;
 mod presales;
+mod privacy;
 mod programme;
 mod programme_versions;
 mod refunds;
@@ -59,4 +61,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(speaker_photos::router())
         .merge(programme_versions::router())
         .merge(sessions::router())
+        .merge(messages::router())
+        .merge(privacy::router())
 }

@@ -23,10 +23,12 @@ use crate::store::{RefundRecord, SponsorProfile, TicketRecord, TicketStatus, Wai
 use crate::tickets::display_code;
 use views::{
     AttendeeTicket, DrawPrize, EventView, InvoiceCorrection, MerchandiseConfirmation, PresaleLink, RefundConfirmation,
-    Seat, SessionMessage, SponsorReview, SponsorshipReceipt, StaffInvitation, TicketAccess, TicketReceipt,
+    OrganizerMessage, Seat, SessionMessage, SponsorReview, SponsorshipReceipt, StaffInvitation, TicketAccess, TicketReceipt,
     WaitingListJoined, WaitingListOffer, WaitingListPassedOver, Waitlist,
 };
-pub use views::{PresaleLetter, PrizeLetter, SeatLetter, SessionLetter, WaitingListOfferLinks, WaitlistLetter};
+pub use views::{
+    MessageLetter, PresaleLetter, PrizeLetter, SeatLetter, SessionLetter, WaitingListOfferLinks, WaitlistLetter,
+};
 
 const TICKET_QR_ID: &str = "ticket-qr";
 const PICKUP_QR_ID: &str = "pickup-qr";
@@ -115,6 +117,10 @@ const TEMPLATES: &[(&str, &str)] = &[
     template!("session_message/preheader.txt"),
     template!("session_message/body.txt"),
     template!("session_message/body.html"),
+    template!("message/subject.txt"),
+    template!("message/preheader.txt"),
+    template!("message/body.txt"),
+    template!("message/body.html"),
 ];
 
 /// Which of a workshop seat's emails.
@@ -475,6 +481,18 @@ impl Renderer {
         self.letter("session_message", event, site_url, None, &SessionMessage::new(letter))
     }
 
+    /// The organizer's message to a segment, its Markdown rendered inert; a message to the waitlist carries the
+    /// one-click unsubscribe link, a service message to attendees, buyers or sponsors none.
+    pub fn message(
+        &self,
+        event: &Event,
+        site_url: &str,
+        letter: &MessageLetter<'_>,
+        unsubscribe_url: Option<&str>,
+    ) -> Result<RenderedEmail, RenderError> {
+        self.letter("message", event, site_url, unsubscribe_url, &OrganizerMessage::new(letter))
+    }
+
     /// The email whose templates are in `folder`, telling `view`, in the frame every email
     /// shares: the event's header and footer, and a mailing's one-click unsubscribe link in
     /// both parts and the header.
@@ -532,6 +550,11 @@ impl Renderer {
 /// which browsers never send to a server, so it stays out of every log and `Referer`.
 pub fn manage_tickets_url(site_url: &str, token: &str) -> String {
     format!("{}/my-tickets#{token}", site_url.trim_end_matches('/'))
+}
+
+/// The one-click unsubscribe link of the waitlist registration whose token this is.
+pub fn unsubscribe_url(site_url: &str, token: &str) -> String {
+    format!("{}/unsubscribe?token={token}", site_url.trim_end_matches('/'))
 }
 
 /// A QR code shown inline as `content_id`, and also attached as `filename` for readers who only

@@ -662,6 +662,31 @@ impl SessionMessage {
     }
 }
 
+/// The organizer's message to a segment: a subject and a Markdown body.
+pub struct MessageLetter<'a> {
+    pub subject: &'a str,
+    pub body: &'a str,
+}
+
+#[derive(Serialize)]
+pub(super) struct OrganizerMessage {
+    pub subject: String,
+    /// The Markdown as written, which reads as plain text.
+    pub body: String,
+    /// Rendered inert: raw HTML shown as text, links only to the web and email, no images.
+    pub body_html: String,
+}
+
+impl OrganizerMessage {
+    pub fn new(letter: &MessageLetter<'_>) -> Self {
+        Self {
+            subject: letter.subject.to_owned(),
+            body: letter.body.to_owned(),
+            body_html: crate::domain::markdown::to_html(letter.body),
+        }
+    }
+}
+
 /// A name typed into a public form, when it is safe to print: anyone can type any name for
 /// any address, so one that could carry a link is left out.
 fn greeting_name(name: &str) -> String {

@@ -1,5 +1,5 @@
 //! The programme's pages as HTML for `#programme-page`, with their heads: every text escaped, Markdown rendered
-//! inert by `programme::markdown`.
+//! inert by `domain::markdown`.
 
 mod changelog;
 pub mod live;

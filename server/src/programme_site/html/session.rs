@@ -8,7 +8,7 @@ use super::parts::{
 };
 use crate::domain::escape_html as e;
 use crate::programme::Session;
-use crate::programme::markdown::to_html;
+use crate::domain::markdown::to_html;
 use crate::programme_site::view::{Listed, View};
 
 pub fn page(view: &View, listed: &Listed) -> String {

@@ -4,7 +4,7 @@ use std::fmt::Write;
 
 use super::parts::{CardOptions, avatar, session_card, speaker_link};
 use crate::domain::escape_html as e;
-use crate::programme::markdown::to_html;
+use crate::domain::markdown::to_html;
 use crate::programme_site::view::{SpeakerView, View};
 
 pub fn index(view: &View) -> String {

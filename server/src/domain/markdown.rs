@@ -1,10 +1,11 @@
-//! The programme's texts (abstracts, descriptions, biographies) come from speakers through a call-for-papers tool:
-//! their Markdown is rendered with raw HTML shown as text, links kept only to the web and email, and images dropped
-//! (the site's CSP allows only its own) with their alt text kept.
+//! Markdown written by others, rendered inert: the programme's texts (abstracts, descriptions, biographies) come from
+//! speakers through a call-for-papers tool, and the organizer's messages go out by email. Raw HTML is shown as text,
+//! links are kept only to the web and email, and images are dropped (the site's CSP allows only its own, and mail
+//! clients block remote ones) with their alt text kept.
 
 use pulldown_cmark::{CowStr, Event, Options, Parser, Tag, TagEnd};
 
-use crate::domain::escape_html;
+use super::escape_html;
 
 const SAFE_SCHEMES: [&str; 3] = ["http://", "https://", "mailto:"];
 
