@@ -11,8 +11,8 @@ use tokio::sync::watch;
 use super::compose::compose;
 use super::message::{Attachment, RenderedEmail};
 use super::render::{
-    PresaleLetter, PrizeLetter, RenderError, Renderer, SeatEmail, SeatLetter, SessionLetter, WaitingListOfferLinks,
-    WaitlistLetter,
+    OfferedWallets, PresaleLetter, PrizeLetter, RenderError, Renderer, SeatEmail, SeatLetter, SessionLetter,
+    WaitingListOfferLinks, WaitlistLetter,
 };
 use super::transport::Transport;
 use crate::admin::invitation_url;
@@ -83,6 +83,12 @@ impl Mailer {
             max_attempts: settings.max_attempts,
             retry_base_seconds: settings.retry_base_seconds,
         })
+    }
+
+    /// Ticket emails link to the wallets the site offers.
+    pub fn with_wallets(mut self, wallets: OfferedWallets) -> Self {
+        self.renderer = self.renderer.with_wallets(wallets);
+        self
     }
 
     pub fn describe_transport(&self) -> String {

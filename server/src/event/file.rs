@@ -20,6 +20,7 @@ pub struct EventFile {
     pub waiting_list: Option<WaitingListSection>,
     pub programme: Option<ProgrammeSection>,
     pub workshops: Option<WorkshopsSection>,
+    pub badge_layouts: Option<Vec<super::badges::BadgeLayoutEntry>>,
 }
 
 /// When attendees may reserve workshop seats, and when they are reminded; optional.
@@ -145,6 +146,9 @@ pub struct VenueSection {
     pub maps_url: WebUrl,
     pub description: Text,
     pub benefits: Vec<Text>,
+    /// In degrees, for wallet passes that surface near the venue; optional, both or neither.
+    pub latitude: Option<Spanned<f64>>,
+    pub longitude: Option<Spanned<f64>>,
 }
 
 #[derive(Debug, Deserialize)]

@@ -3,8 +3,10 @@
 //! the transfer cut-off; the door accepts each code once.
 
 mod codes;
+mod wallet_key;
 
 pub use codes::{code_digest, display_code, new_ticket_code, normalize_code};
+pub use wallet_key::{opens_wallet, wallet_key};
 
 use time::{Date, Duration};
 
