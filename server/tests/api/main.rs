@@ -6,7 +6,9 @@ mod helpers;
 
 mod admin;
 mod backup;
+mod badges;
 mod catalogue;
+mod certificates;
 mod code_lookups;
 mod codes;
 mod door;
@@ -43,6 +45,8 @@ mod stripe_gateway;
 mod ticket_checkout;
 mod tickets;
 mod waiting_list;
+mod wallet;
+mod wallet_credentials;
 mod waitlist;
 mod web;
 mod webhooks;

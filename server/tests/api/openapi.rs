@@ -30,6 +30,9 @@ const OPERATIONS: &[(&str, &str)] = &[
     ("post", "/api/my-tickets/{ticket_id}/seats"),
     ("delete", "/api/my-tickets/{ticket_id}/seats/{slug}"),
     ("post", "/api/my-tickets/{ticket_id}/seats/{slug}/waiting-list"),
+    ("get", "/api/my-tickets/{ticket_id}/wallet/apple"),
+    ("get", "/api/my-tickets/{ticket_id}/wallet/google"),
+    ("get", "/api/my-tickets/{ticket_id}/certificate.pdf"),
     ("get", "/api/sponsor"),
     ("put", "/api/sponsor/profile"),
     ("put", "/api/sponsor/logo"),
@@ -97,6 +100,7 @@ const OPERATIONS: &[(&str, &str)] = &[
     ("get", "/api/admin/sessions/{slug}/roster.csv"),
     ("patch", "/api/admin/sessions/{slug}"),
     ("post", "/api/admin/sessions/{slug}/message"),
+    ("get", "/api/admin/badges.pdf"),
     ("get", "/healthz"),
     ("get", "/readyz"),
     ("get", "/metrics"),
@@ -112,6 +116,7 @@ const OPERATIONS: &[(&str, &str)] = &[
     ("post", "/waitlist/confirm"),
     ("get", "/waiting-list/decline"),
     ("post", "/waiting-list/decline"),
+    ("get", "/certificates/{id}"),
 ];
 
 /// Pages a visitor opens from an email: their errors are pages too.
@@ -120,6 +125,7 @@ const HTML_PAGES: &[&str] = &[
     "/resubscribe",
     "/waitlist/confirm",
     "/waiting-list/decline",
+    "/certificates/{id}",
 ];
 
 fn operations(contract: &Value) -> BTreeSet<(String, String)> {

@@ -4,6 +4,7 @@
 
 mod audience;
 mod auth;
+mod badges;
 mod check_in;
 mod codes;
 mod dashboard;
@@ -59,4 +60,5 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(speaker_photos::router())
         .merge(programme_versions::router())
         .merge(sessions::router())
+        .merge(badges::router())
 }
