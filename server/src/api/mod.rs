@@ -30,8 +30,8 @@ mod ticket_checkout;
 mod unsubscribe;
 mod waiting_list;
 mod waitlist;
-mod wallet;
 mod waitlist_confirm;
+mod wallet;
 mod webhooks;
 
 use axum::Router;

@@ -48,24 +48,26 @@ pub fn draw_badge(canvas: &mut Canvas<'_, '_>, slot: Slot, event_name: &str, bad
     let text_bottom = if tall { qr_y } else { band_top };
 
     let name_room = text_bottom - baseline;
-    let largest = (unit * 0.16).min(name_room * 0.45);
     let name = badge.name.as_deref().unwrap_or("");
-    let (name_size, name_lines) = type_.fit(name, Weight::Bold, text_width, 2, largest, 10.0);
-    let company_size = (name_size * 0.5).max(8.0);
-    let block = name_lines.len() as f32 * name_size * 1.1 + badge.company.as_ref().map_or(0.0, |_| company_size * 1.5);
+    let (name_size, name_lines, company_size) =
+        name_block(canvas, name, badge.company.is_some(), text_width, name_room, unit);
+    let block = block_height(name_lines.len(), name_size, badge.company.is_some(), company_size);
     let mut line_y = baseline + ((name_room - block) / 2.0).max(0.0) + name_size;
     let centre = text_left + text_width / 2.0;
-    for line in &name_lines {
+    for (index, line) in name_lines.iter().enumerate() {
+        if index > 0 {
+            line_y += name_size * LEADING;
+        }
         if tall {
             canvas.centred(centre, line_y, line, name_size, Weight::Bold, INK);
         } else {
             canvas.text(text_left, line_y, line, name_size, Weight::Bold, INK);
         }
-        line_y += name_size * 1.1;
     }
     if let Some(company) = &badge.company {
         let (size, lines) = type_.fit(company, Weight::Regular, text_width, 1, company_size, 6.0);
-        line_y += size * 0.4;
+        // Below the name's descenders, a line of the company's size.
+        line_y += name_size * 0.3 + size * 1.2;
         for line in &lines {
             if tall {
                 canvas.centred(centre, line_y, line, size, Weight::Regular, MUTED);
@@ -90,4 +92,42 @@ pub fn draw_badge(canvas: &mut Canvas<'_, '_>, slot: Slot, event_name: &str, bad
         );
     }
     Ok(())
+}
+
+const LEADING: f32 = 1.15;
+
+/// The name's size and lines, and the company's size: the name as large as fits the room above the QR code (or
+/// beside it) with the company under it, on one line unless that would make it much smaller than two lines allow.
+fn name_block(
+    canvas: &Canvas<'_, '_>,
+    name: &str,
+    company: bool,
+    width: f32,
+    room: f32,
+    unit: f32,
+) -> (f32, Vec<String>, f32) {
+    let largest = unit * 0.16;
+    let company_size = |size: f32| (size * 0.5).max(8.0);
+    let mut size = largest;
+    while size > 10.0 {
+        let lines = canvas.type_.lines(name, size, Weight::Bold, width);
+        let allowed = if size >= largest * 0.75 { 1 } else { 2 };
+        let block = block_height(lines.len(), size, company, company_size(size));
+        if lines.len() <= allowed && block <= room {
+            return (size, lines, company_size(size));
+        }
+        size -= 1.5;
+    }
+    let (size, lines) = canvas.type_.fit(name, Weight::Bold, width, 2, 10.0, 6.0);
+    (size, lines, company_size(size))
+}
+
+/// The height of the name's lines and the company's under them, descenders included.
+fn block_height(lines: usize, name_size: f32, company: bool, company_size: f32) -> f32 {
+    let names = name_size * (1.25 + LEADING * lines.saturating_sub(1) as f32);
+    if company {
+        names + name_size * 0.05 + company_size * 1.45
+    } else {
+        names
+    }
 }

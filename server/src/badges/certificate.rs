@@ -68,47 +68,46 @@ pub fn certificate_pdf(certificate: &CertificateDocument) -> Result<Vec<u8>, Pdf
         canvas.centred(centre, 52.0, line, size, Weight::Bold, WHITE);
     }
 
-    let mut y = 140.0;
+    let mut y = 160.0;
     canvas.centred(centre, y, "CERTIFICATE OF ATTENDANCE", 13.0, Weight::Bold, MUTED);
-    y += 40.0;
+    y += 56.0;
     canvas.centred(centre, y, "This certifies that", 13.0, Weight::Regular, INK);
-    let (size, lines) = type_.fit(&certificate.attendee, Weight::Bold, content, 2, 36.0, 16.0);
+    let (size, lines) = type_.fit(&certificate.attendee, Weight::Bold, content, 2, 40.0, 16.0);
     for line in &lines {
-        y += size * 1.2;
+        y += size * 1.35;
         canvas.centred(centre, y, line, size, Weight::Bold, INK);
     }
-    y += 32.0;
+    y += 44.0;
     let attended = format!("attended {}, {}", certificate.event_name, certificate.event_dates);
-    for line in type_.lines(&attended, 13.0, Weight::Regular, content) {
-        canvas.centred(centre, y, &line, 13.0, Weight::Regular, INK);
-        y += 18.0;
+    for line in type_.lines(&attended, 14.0, Weight::Regular, content) {
+        canvas.centred(centre, y, &line, 14.0, Weight::Regular, INK);
+        y += 20.0;
     }
-    canvas.centred(centre, y, &certificate.place, 11.0, Weight::Regular, MUTED);
-    y += 32.0;
+    canvas.centred(centre, y, &certificate.place, 11.5, Weight::Regular, MUTED);
+    y += 48.0;
 
     let days = match certificate.days.len() {
         1 => format!("Checked in on 1 day: {}", certificate.days.join(", ")),
         count => format!("Checked in on {count} days: {}", certificate.days.join(", ")),
     };
-    for line in type_.lines(&days, 11.0, Weight::Regular, content) {
-        canvas.centred(centre, y, &line, 11.0, Weight::Regular, INK);
-        y += 15.0;
+    for line in type_.lines(&days, 12.0, Weight::Regular, content) {
+        canvas.centred(centre, y, &line, 12.0, Weight::Regular, INK);
+        y += 17.0;
     }
+    let qr_side = 78.0;
+    let foot = height - margin;
     if !certificate.workshops.is_empty() {
         y += 8.0;
         let workshops = format!("Workshops attended: {}", certificate.workshops.join("; "));
-        for line in type_
-            .lines(&workshops, 11.0, Weight::Regular, content)
-            .into_iter()
-            .take(6)
-        {
-            canvas.centred(centre, y, &line, 11.0, Weight::Regular, INK);
-            y += 15.0;
+        // As many lines as the room above the footer holds, smaller for a long list.
+        let room = ((foot - qr_side - y) / 17.0).floor().max(1.0) as usize;
+        let (size, lines) = type_.fit(&workshops, Weight::Regular, content, room, 12.0, 7.0);
+        for line in &lines {
+            canvas.centred(centre, y, line, size, Weight::Regular, INK);
+            y += size * 1.4;
         }
     }
 
-    let qr_side = 78.0;
-    let foot = height - margin;
     canvas.qr(
         width - margin - qr_side,
         foot - qr_side + 10.0,

@@ -69,9 +69,13 @@ impl Typeface {
         }
     }
 
+    /// The scale at which ab_glyph measures text set at `size` PDF points: `pt_to_px_scale` assumes a 96 dpi
+    /// screen, where a PDF's point is a unit.
     fn scale(&self, size: f32, weight: Weight) -> PxScale {
         let metrics = self.metrics(weight);
-        metrics.pt_to_px_scale(size).unwrap_or(PxScale::from(size))
+        metrics
+            .pt_to_px_scale(size * 72.0 / 96.0)
+            .unwrap_or(PxScale::from(size))
     }
 
     /// The width of `text` at `size` points.

@@ -45,7 +45,12 @@ async fn attendees(app: &TestApp) -> (String, String) {
         .json()
         .await
         .unwrap();
-    assert_eq!(app.pay_with_card(created["clientSecret"].as_str().unwrap(), "4242424242424242").await.status(), 200);
+    assert_eq!(
+        app.pay_with_card(created["clientSecret"].as_str().unwrap(), "4242424242424242")
+            .await
+            .status(),
+        200
+    );
     let team = created["orderId"].as_str().unwrap();
     let token = app.buyer_manage_token(team).await;
     let seats = app.store.tickets_of_order(team).await.unwrap();
@@ -70,7 +75,12 @@ async fn attendees(app: &TestApp) -> (String, String) {
     let dee = app.paid_ticket_order("vip", "Dee Park", "dee@example.com").await;
     let dee_ticket = app.store.tickets_of_order(&dee).await.unwrap().remove(0);
     let code = conference::tickets::display_code(&dee_ticket.code);
-    assert_eq!(app.admin_post("/api/admin/check-in", &json!({ "code": code })).await.status(), 200);
+    assert_eq!(
+        app.admin_post("/api/admin/check-in", &json!({ "code": code }))
+            .await
+            .status(),
+        200
+    );
     let cy_ticket = app.store.tickets_of_order(&cy).await.unwrap().remove(0);
     (cy_ticket.id, dee_ticket.id)
 }

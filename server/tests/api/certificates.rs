@@ -89,9 +89,24 @@ fn pdf_text(pdf: &[u8]) -> String {
 /// morning, admitted at the workshop's door. The doors record the machine's clock, which a test cannot set, so the
 /// recorded times are then moved to the days of the event.
 async fn ana_attends(app: &TestApp, code: &str, ticket_id: &str) {
-    assert_eq!(app.admin_post("/api/admin/check-in", &json!({ "code": code })).await.status(), 200);
-    assert_eq!(app.admin_post("/api/admin/check-in", &json!({ "code": code })).await.status(), 409);
-    let workshop = app.admin_post("/api/admin/check-in", &json!({ "code": code, "session": "hands-on-rust" })).await;
+    assert_eq!(
+        app.admin_post("/api/admin/check-in", &json!({ "code": code }))
+            .await
+            .status(),
+        200
+    );
+    assert_eq!(
+        app.admin_post("/api/admin/check-in", &json!({ "code": code }))
+            .await
+            .status(),
+        409
+    );
+    let workshop = app
+        .admin_post(
+            "/api/admin/check-in",
+            &json!({ "code": code, "session": "hands-on-rust" }),
+        )
+        .await;
     assert_eq!(workshop.status(), 200);
     let database = app.database().await;
     for (table, column, at) in [

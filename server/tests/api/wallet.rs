@@ -266,7 +266,10 @@ fn start_refused(env: &[(&str, String)]) -> String {
         .env_clear()
         .env("DATA_DIR", data.path())
         .env("PORT", "0")
-        .env("CONFERENCE_FILE", concat!(env!("CARGO_MANIFEST_DIR"), "/../conference.toml"));
+        .env(
+            "CONFERENCE_FILE",
+            concat!(env!("CARGO_MANIFEST_DIR"), "/../conference.toml"),
+        );
     for (name, value) in env {
         command.env(name, value);
     }
@@ -291,8 +294,14 @@ fn a_live_site_with_half_a_wallet_refuses_to_start_naming_what_is_missing() {
 
     let stderr = start_refused(&env);
 
-    assert!(stderr.contains("Apple Wallet is half configured: APPLE_PASS_KEY, APPLE_WWDR_CERT are not set"), "{stderr}");
-    assert!(stderr.contains("Google Wallet is half configured: GOOGLE_WALLET_KEY is not set"), "{stderr}");
+    assert!(
+        stderr.contains("Apple Wallet is half configured: APPLE_PASS_KEY, APPLE_WWDR_CERT are not set"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("Google Wallet is half configured: GOOGLE_WALLET_KEY is not set"),
+        "{stderr}"
+    );
 }
 
 #[test]
@@ -305,6 +314,9 @@ fn a_wallet_file_that_does_not_fit_stops_the_start_naming_its_setting() {
     let wrong_key = start_refused(&wrong_key);
     let missing = start_refused(&missing);
 
-    assert!(wrong_key.contains("APPLE_PASS_KEY") && wrong_key.contains("is not the private key of APPLE_PASS_CERT"), "{wrong_key}");
+    assert!(
+        wrong_key.contains("APPLE_PASS_KEY") && wrong_key.contains("is not the private key of APPLE_PASS_CERT"),
+        "{wrong_key}"
+    );
     assert!(missing.contains("cannot read GOOGLE_WALLET_KEY"), "{missing}");
 }

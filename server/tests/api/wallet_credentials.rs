@@ -86,7 +86,13 @@ fn name(text: &str) -> Name {
     Name::from_str(text).expect("a distinguished name")
 }
 
-fn certificate(profile: Profile, serial: u32, subject: &str, key: &RsaPrivateKey, signer: &RsaPrivateKey) -> Certificate {
+fn certificate(
+    profile: Profile,
+    serial: u32,
+    subject: &str,
+    key: &RsaPrivateKey,
+    signer: &RsaPrivateKey,
+) -> Certificate {
     let spki = SubjectPublicKeyInfoOwned::from_key(key.to_public_key()).expect("a public key");
     let signer = SigningKey::<Sha256>::new(signer.clone());
     CertificateBuilder::new(
@@ -161,7 +167,11 @@ fn write(folder: &Path, name: &str, text: &str) {
 }
 
 fn public_key(certificate: &Certificate) -> RsaPublicKey {
-    let spki = certificate.tbs_certificate.subject_public_key_info.to_der().expect("DER");
+    let spki = certificate
+        .tbs_certificate
+        .subject_public_key_info
+        .to_der()
+        .expect("DER");
     rsa::pkcs8::DecodePublicKey::from_public_key_der(&spki).expect("an RSA public key")
 }
 
@@ -181,7 +191,10 @@ pub fn verify_detached(signature: &[u8], content: &[u8], root: &Certificate) {
     let info = ContentInfo::from_der(signature).expect("a CMS ContentInfo");
     assert_eq!(info.content_type, rfc5911::ID_SIGNED_DATA);
     let signed: SignedData = info.content.decode_as().expect("SignedData");
-    assert!(signed.encap_content_info.econtent.is_none(), "the signature is detached");
+    assert!(
+        signed.encap_content_info.econtent.is_none(),
+        "the signature is detached"
+    );
     let certificates: Vec<Certificate> = signed
         .certificates
         .expect("certificates")
@@ -210,7 +223,10 @@ pub fn verify_detached(signature: &[u8], content: &[u8], root: &Certificate) {
         .iter()
         .find(|certificate| certificate.tbs_certificate.subject == signing.tbs_certificate.issuer)
         .expect("the intermediate that issued it is in the signature");
-    assert!(issued(signing, intermediate), "the intermediate signed the pass certificate");
+    assert!(
+        issued(signing, intermediate),
+        "the intermediate signed the pass certificate"
+    );
     assert!(issued(intermediate, root), "the test root signed the intermediate");
 
     let attributes = signer.signed_attrs.expect("signed attributes");
@@ -225,7 +241,11 @@ pub fn verify_detached(signature: &[u8], content: &[u8], root: &Certificate) {
             .clone()
     };
     let digest: OctetString = attribute(rfc5911::ID_MESSAGE_DIGEST).decode_as().expect("a digest");
-    assert_eq!(digest.as_bytes(), Sha256::digest(content).as_slice(), "the message digest is the manifest's");
+    assert_eq!(
+        digest.as_bytes(),
+        Sha256::digest(content).as_slice(),
+        "the message digest is the manifest's"
+    );
     attribute(rfc5911::ID_SIGNING_TIME);
     let signature = Signature::try_from(signer.signature.as_bytes()).expect("an RSA signature");
     VerifyingKey::<Sha256>::new(public_key(signing))
@@ -236,12 +256,8 @@ pub fn verify_detached(signature: &[u8], content: &[u8], root: &Certificate) {
 /// The claims of an RS256 JWT after checking its signature with `key`.
 pub fn verified_claims(jwt: &str, key: &RsaPublicKey) -> Value {
     let (signed, signature) = jwt.rsplit_once('.').expect("a signed JWT");
-    let header: Value = serde_json::from_slice(
-        &URL_SAFE_NO_PAD
-            .decode(signed.split('.').next().unwrap())
-            .unwrap(),
-    )
-    .unwrap();
+    let header: Value =
+        serde_json::from_slice(&URL_SAFE_NO_PAD.decode(signed.split('.').next().unwrap()).unwrap()).unwrap();
     assert_eq!(header["alg"], "RS256");
     let signature = Signature::try_from(URL_SAFE_NO_PAD.decode(signature).unwrap().as_slice()).unwrap();
     VerifyingKey::<Sha256>::new(key.clone())
