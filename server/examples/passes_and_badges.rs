@@ -187,7 +187,10 @@ fn credentials(folder: &Path) -> Result<(AppleWalletFiles, GoogleWalletFiles), B
     )?;
     std::fs::write(folder.join("pass.pem"), pass.to_pem(LineEnding::LF)?)?;
     std::fs::write(folder.join("wwdr.pem"), intermediate.to_pem(LineEnding::LF)?)?;
-    std::fs::write(folder.join("pass.key"), pass_key.to_pkcs8_pem(LineEnding::LF)?.as_bytes())?;
+    std::fs::write(
+        folder.join("pass.key"),
+        pass_key.to_pkcs8_pem(LineEnding::LF)?.as_bytes(),
+    )?;
     let account = json!({
         "type": "service_account",
         "client_email": "bench@codewave.iam.gserviceaccount.com",

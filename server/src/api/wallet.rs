@@ -36,7 +36,7 @@ pub(super) struct WalletKey {
 
 /// Who asks for a ticket's pass: a manage link, or the key of the ticket's wallet links.
 enum PassAccess {
-    Link(Managed),
+    Link(Box<Managed>),
     Key(String),
 }
 
@@ -47,7 +47,9 @@ impl FromRequestParts<AppState> for PassAccess {
         let ApiQuery(query) = ApiQuery::<WalletKey>::from_request_parts(parts, state).await?;
         match query.key {
             Some(key) => Ok(Self::Key(key)),
-            None => Managed::from_request_parts(parts, state).await.map(Self::Link),
+            None => Managed::from_request_parts(parts, state)
+                .await
+                .map(|managed| Self::Link(Box::new(managed))),
         }
     }
 }
