@@ -41,6 +41,7 @@ pub fn app(state: AppState) -> Router {
     let (speaker_media, speaker_media_contract) = api::speaker_media_router().split_for_parts();
     let (waitlist_confirm, waitlist_confirm_contract) = api::waitlist_confirm_router().split_for_parts();
     let (waiting_list_pages, waiting_list_pages_contract) = api::waiting_list_pages_router().split_for_parts();
+    let (certificate_pages, certificate_pages_contract) = api::certificate_pages_router().split_for_parts();
     let (catalogue, catalogue_contract) = api::catalogue_router(Arc::new(api::CatalogueRoutes {
         answers: state.catalogue.clone(),
         limiter: state.rate_limiter.clone(),
@@ -57,6 +58,7 @@ pub fn app(state: AppState) -> Router {
             speaker_media_contract,
             waitlist_confirm_contract,
             waiting_list_pages_contract,
+            certificate_pages_contract,
         ],
     );
     // Calls that run code and read bodies: traced with a request id, bounded in time and size, limited per client,
@@ -70,6 +72,7 @@ pub fn app(state: AppState) -> Router {
         .merge(speaker_media)
         .merge(waitlist_confirm)
         .merge(waiting_list_pages)
+        .merge(certificate_pages)
         .method_not_allowed_fallback(api::method_not_allowed)
         .layer(
             ServiceBuilder::new()

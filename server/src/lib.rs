@@ -3,6 +3,7 @@
 pub mod admin;
 pub mod api;
 pub mod app;
+pub mod badges;
 pub mod catalogue;
 pub mod clock;
 pub mod domain;
@@ -15,6 +16,7 @@ pub mod messages;
 pub mod metrics;
 pub mod middleware;
 pub mod orders;
+pub mod passes;
 pub mod payments;
 pub mod precompressed;
 pub mod pricing;

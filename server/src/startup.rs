@@ -9,19 +9,22 @@ use tokio::net::TcpListener;
 use crate::app::app;
 use crate::catalogue::CatalogueCache;
 use crate::clock::{Clock, SystemClock};
+use crate::email::render::OfferedWallets;
 use crate::email::{Mailer, run_outbox_worker};
 use crate::event::Event;
 use crate::messages;
 use crate::middleware::RateLimiter;
 use crate::orders;
+use crate::passes::{AppleWallet, GoogleWallet, PassImages, Wallets};
 use crate::payments::{PaymentGateway, SandboxGateway, StripeGateway};
 use crate::privacy;
 use crate::programme::import;
 use crate::programme_site::ProgrammeSite;
 use crate::seats;
-use crate::settings::Settings;
+use crate::settings::{Settings, WalletSettings};
 use crate::state::AppState;
 use crate::store::{Store, describe_database};
+use crate::web::artwork;
 
 /// How long a stopping server waits for the email worker to finish the batch it is
 /// sending; under the 30 s most process managers allow between SIGTERM and SIGKILL.
@@ -99,6 +102,7 @@ impl Application {
             clock.clone(),
         )
         .context("cannot format the event's dates")?;
+        let wallets = load_wallets(&settings.wallets, clock.now())?;
         let mailer = Mailer::new(
             store.clone(),
             event.clone(),
@@ -106,7 +110,11 @@ impl Application {
             &settings.data_dir,
             &settings.public_url,
         )
-        .context("cannot set up email")?;
+        .context("cannot set up email")?
+        .with_wallets(OfferedWallets {
+            apple: wallets.apple.is_some(),
+            google: wallets.google.is_some(),
+        });
         let mail_poll_every = settings
             .mail
             .worker
@@ -130,6 +138,7 @@ impl Application {
                 sign_in_guard: Arc::default(),
                 metrics: Arc::default(),
                 clock,
+                wallets: Arc::new(wallets),
             },
         })
     }
@@ -208,6 +217,32 @@ impl Application {
         store.close().await;
         Ok(())
     }
+}
+
+/// The wallets the settings turn on, their files read and checked: a file that is missing, unreadable or for
+/// another pass type stops the start-up, naming its setting.
+fn load_wallets(settings: &WalletSettings, now: time::OffsetDateTime) -> anyhow::Result<Wallets> {
+    for problem in &settings.incomplete {
+        tracing::warn!("{problem}; it is off");
+    }
+    let apple = match &settings.apple {
+        Some(files) => {
+            // The favicon's design, as the pass's icon and logo.
+            let images = PassImages::SIZES
+                .iter()
+                .map(|(name, size)| Ok((*name, artwork::icon(*size)?)))
+                .collect::<Result<Vec<_>, artwork::ArtworkError>>()
+                .context("cannot draw the wallet pass's icon")?;
+            Some(AppleWallet::load(files, PassImages(images), now).context("Apple Wallet cannot start")?)
+        }
+        None => None,
+    };
+    let google = match &settings.google {
+        Some(files) => Some(GoogleWallet::load(files).context("Google Wallet cannot start")?),
+        None => None,
+    };
+    tracing::info!(wallets = settings.describe(), "wallet passes");
+    Ok(Wallets { apple, google })
 }
 
 async fn shutdown_signal() {

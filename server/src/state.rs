@@ -8,6 +8,7 @@ use crate::clock::Clock;
 use crate::event::Event;
 use crate::metrics::Metrics;
 use crate::middleware::RateLimiter;
+use crate::passes::Wallets;
 use crate::payments::{PaymentGateway, SandboxGateway};
 use crate::programme_site::ProgrammeSite;
 use crate::settings::Settings;
@@ -33,4 +34,6 @@ pub struct AppState {
     pub metrics: Arc<Metrics>,
     /// What time it is for the event's rules (refund windows, the transfer cut-off).
     pub clock: Arc<dyn Clock>,
+    /// The wallet passes this site offers (Apple, Google), their credentials checked at start-up.
+    pub wallets: Arc<Wallets>,
 }

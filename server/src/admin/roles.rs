@@ -129,6 +129,7 @@ pub const CALLS: &[(&str, &str, Access)] = &[
     ("GET", "/api/admin/pickups", DOOR),
     ("POST", "/api/admin/pickups", DOOR),
     ("GET", "/api/admin/pick-list", DOOR),
+    ("GET", "/api/admin/badges.pdf", DOOR),
 ];
 
 /// Who may make the call `method route`; `None` for a call the table does not know,

@@ -29,13 +29,6 @@ impl<'a> Button<'a> {
 
 /// The page: a title, a sentence, the button if any, and a link back to the site.
 pub fn page(state: &AppState, status: StatusCode, title: &str, text: &str, button: Option<Button<'_>>) -> Response {
-    let escape = |value: &str| {
-        value
-            .replace('&', "&amp;")
-            .replace('<', "&lt;")
-            .replace('>', "&gt;")
-            .replace('"', "&quot;")
-    };
     let button = button.map_or_else(String::new, |button| {
         format!(
             "<form method=\"post\" action=\"{action}\"><p>{lead_in} \
@@ -45,19 +38,34 @@ pub fn page(state: &AppState, status: StatusCode, title: &str, text: &str, butto
             label = escape(button.label),
         )
     });
+    framed(state, status, title, &format!("<p>{}</p>{button}", escape(text)))
+}
+
+/// A page in the site's look: `title` as its heading over `body` (HTML, its text already escaped), and a link back
+/// to the site. Never indexed: these pages answer one person's link.
+pub fn framed(state: &AppState, status: StatusCode, title: &str, body: &str) -> Response {
     let html = format!(
         "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+         <meta name=\"robots\" content=\"noindex\">\
          <title>{title} | {event}</title><style>body{{margin:0;font-family:system-ui,sans-serif;background:#fffdf9;color:#0b1b33}}\
          main{{max-width:32rem;margin:15vh auto;padding:2rem;background:#fff;border:1px solid #e4ddd0;border-radius:.75rem}}\
-         h1{{font-size:1.5rem}}a{{color:#0e7490;font-weight:600}}\
+         h1{{font-size:1.5rem}}a{{color:#0e7490;font-weight:600}}dt{{font-weight:600;margin-top:.75rem}}dd{{margin:0}}\
          button{{font:inherit;font-weight:600;color:#fff;background:#0e7490;border:0;border-radius:.375rem;padding:.5rem 1rem;cursor:pointer}}</style>\
-         </head><body><main><h1>{title}</h1><p>{text}</p>{button}<p><a href=\"{home}/\">Back to {event}</a></p></main></body></html>",
+         </head><body><main><h1>{title}</h1>{body}<p><a href=\"{home}/\">Back to {event}</a></p></main></body></html>",
         title = escape(title),
-        text = escape(text),
         event = escape(&state.event.name),
         home = escape(&state.settings.public_url),
     );
     (status, Html(html)).into_response()
+}
+
+/// Text as HTML text or an attribute's value.
+pub fn escape(value: &str) -> String {
+    value
+        .replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }
 
 /// A token no row can have: empty, or holding a NUL (PostgreSQL text cannot hold one, so

@@ -2,6 +2,7 @@
 
 mod admin;
 mod catalogue;
+mod certificates;
 mod checkout;
 mod countries;
 pub(crate) mod email_page;
@@ -30,6 +31,7 @@ mod unsubscribe;
 mod waiting_list;
 mod waitlist;
 mod waitlist_confirm;
+mod wallet;
 mod webhooks;
 
 use axum::Router;
@@ -40,6 +42,7 @@ use crate::error::ApiError;
 use crate::state::AppState;
 
 pub use catalogue::{CatalogueRoutes, router as catalogue_router};
+pub use certificates::pages_router as certificate_pages_router;
 pub use health::router as health_router;
 pub use metrics::router as metrics_router;
 pub use openapi::{contract, serve_contract};
@@ -64,6 +67,8 @@ pub fn router() -> (Router<AppState>, OpenApi) {
         .merge(webhooks::router())
         .merge(my_tickets::router())
         .merge(seats::router())
+        .merge(wallet::router())
+        .merge(certificates::router())
         .merge(my_order::router())
         .merge(sponsor::router())
         .merge(sponsors::router())

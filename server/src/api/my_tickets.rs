@@ -20,7 +20,7 @@ use crate::seats::seats_per_ticket;
 use crate::secrets;
 use crate::state::AppState;
 use crate::store::{Naming, NewHolder, SPONSOR_PASS_TYPE, TicketManager, TicketRecord, TicketStatus, now_millis};
-use crate::tickets::{HandoverCaps, display_code, transfer_until};
+use crate::tickets::{HandoverCaps, display_code, transfer_until, wallet_key};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -79,6 +79,11 @@ impl Managed {
             Manager::Buyer { order } => ticket.order_id == order.id,
             Manager::Holder { ticket_id, .. } => ticket.id == *ticket_id,
         }
+    }
+
+    /// Whether the link opens the ticket and it was not given away from under it: its code is this link's.
+    pub(super) fn holds(&self, ticket: &TicketRecord) -> bool {
+        self.opens(ticket) && !self.0.gave_away(ticket)
     }
 }
 
@@ -143,6 +148,16 @@ struct TicketsPage {
     can_change: bool,
     view: View,
     tickets: Vec<TicketView>,
+    /// The wallets the site offers passes for: their buttons show only when true.
+    wallet: WalletOffer,
+}
+
+/// Which wallet passes the site offers (`GET /api/my-tickets/{ticketId}/wallet/apple` and `…/google`).
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = MyTicketsWallet)]
+struct WalletOffer {
+    apple: bool,
+    google: bool,
 }
 
 /// A seat as this link sees it.
@@ -180,10 +195,15 @@ struct TicketView {
     qr: Option<String>,
     /// How many workshop seats the ticket may reserve; 0: its type includes no workshops.
     workshop_seats: u32,
+    /// The `key` that opens this ticket's wallet passes without the header, for a plain link
+    /// (`/api/my-tickets/{id}/wallet/apple?key=…`, which iOS opens straight into Wallet); none without a wallet or a
+    /// code. It ends when the code changes.
+    #[schema(required = true)]
+    wallet_key: Option<String>,
 }
 
 impl TicketView {
-    fn new(ticket: TicketRecord, gave_away: bool, workshop_seats: u32) -> Result<Self, ApiError> {
+    fn new(ticket: TicketRecord, gave_away: bool, workshop_seats: u32, wallets: bool) -> Result<Self, ApiError> {
         if gave_away {
             return Ok(Self {
                 id: ticket.id,
@@ -195,11 +215,13 @@ impl TicketView {
                 checked_in_at: None,
                 qr: None,
                 workshop_seats,
+                wallet_key: None,
             });
         }
         let code = display_code(&ticket.code);
         let png = qr_png(&code).map_err(|error| ApiError::Internal(error.into()))?;
         Ok(Self {
+            wallet_key: wallets.then(|| wallet_key(&ticket.id, &ticket.code)),
             qr: Some(format!(
                 "data:image/png;base64,{}",
                 base64::engine::general_purpose::STANDARD.encode(png)
@@ -250,7 +272,7 @@ async fn page(state: &AppState, manager: &Manager) -> Result<TicketsPage, ApiErr
         .map(|ticket| {
             let gave_away = manager.gave_away(&ticket);
             let workshop_seats = seats_per_ticket(&state.event, &ticket.ticket_type);
-            TicketView::new(ticket, gave_away, workshop_seats)
+            TicketView::new(ticket, gave_away, workshop_seats, state.wallets.any())
         })
         .collect::<Result<_, _>>()?;
     Ok(TicketsPage {
@@ -270,6 +292,10 @@ async fn page(state: &AppState, manager: &Manager) -> Result<TicketsPage, ApiErr
             Manager::Holder { .. } => View::Holder,
         },
         tickets,
+        wallet: WalletOffer {
+            apple: state.wallets.apple.is_some(),
+            google: state.wallets.google.is_some(),
+        },
     })
 }
 

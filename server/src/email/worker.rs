@@ -11,7 +11,7 @@ use tokio::sync::watch;
 use super::compose::compose;
 use super::message::{Attachment, RenderedEmail};
 use super::render::{
-    MessageLetter, PresaleLetter, PrizeLetter, RenderError, Renderer, SeatEmail, SeatLetter, SessionLetter,
+    MessageLetter, OfferedWallets, PresaleLetter, PrizeLetter, RenderError, Renderer, SeatEmail, SeatLetter, SessionLetter,
     WaitingListOfferLinks, WaitlistLetter, unsubscribe_url,
 };
 use super::transport::Transport;
@@ -83,6 +83,12 @@ impl Mailer {
             max_attempts: settings.max_attempts,
             retry_base_seconds: settings.retry_base_seconds,
         })
+    }
+
+    /// Ticket emails link to the wallets the site offers.
+    pub fn with_wallets(mut self, wallets: OfferedWallets) -> Self {
+        self.renderer = self.renderer.with_wallets(wallets);
+        self
     }
 
     pub fn describe_transport(&self) -> String {

@@ -21,6 +21,7 @@ pub struct EventFile {
     pub programme: Option<ProgrammeSection>,
     pub workshops: Option<WorkshopsSection>,
     pub privacy: Option<PrivacySection>,
+    pub badge_layouts: Option<Vec<super::badges::BadgeLayoutEntry>>,
 }
 
 /// How long personal data is kept after the event; optional.
@@ -154,6 +155,9 @@ pub struct VenueSection {
     pub maps_url: WebUrl,
     pub description: Text,
     pub benefits: Vec<Text>,
+    /// In degrees, for wallet passes that surface near the venue; optional, both or neither.
+    pub latitude: Option<Spanned<f64>>,
+    pub longitude: Option<Spanned<f64>>,
 }
 
 #[derive(Debug, Deserialize)]

@@ -1,6 +1,7 @@
 //! The event: everything that changes per edition, loaded once from the event file
 //! and validated before the server starts.
 
+mod badges;
 mod dates;
 mod field;
 mod file;
@@ -18,6 +19,7 @@ use toml::Spanned;
 use toml::value::Datetime;
 
 use crate::domain::Money;
+pub use badges::{BadgeLayout, BadgeSheet};
 pub use dates::{date_range_label, long_date};
 use field::{Invalid, instant, invalid};
 pub use file::{Category, SpecialOffer, SponsorshipGroup};
@@ -70,6 +72,8 @@ pub struct Event {
     pub workshops: WorkshopTerms,
     /// How long personal data is kept after the event.
     pub privacy: PrivacyTerms,
+    /// The sheets badges print on, by name; never empty.
+    pub badge_layouts: Vec<BadgeLayout>,
 }
 
 #[derive(Debug, Clone)]
@@ -95,6 +99,8 @@ pub struct Venue {
     pub maps_url: String,
     pub description: String,
     pub benefits: Vec<String>,
+    /// Latitude and longitude in degrees.
+    pub coordinates: Option<(f64, f64)>,
 }
 
 #[derive(Debug, Clone)]
@@ -263,6 +269,7 @@ fn from_file(file: file::EventFile) -> Result<Event, Invalid> {
         programme,
         workshops,
         privacy,
+        badge_layouts,
     } = file;
     let starts_at = instant(&event.starts_at, "event.starts_at")?;
     let ends_at = instant(&event.ends_at, "event.ends_at")?;
@@ -322,6 +329,7 @@ fn from_file(file: file::EventFile) -> Result<Event, Invalid> {
             maps_url: venue.maps_url.0,
             description: venue.description.0,
             benefits: texts(venue.benefits),
+            coordinates: badges::coordinates(venue.latitude, venue.longitude)?,
         },
         hold_limits: limits::from_file(limits, largest_order(&tickets))?,
         seller: seller::from_file(seller)?,
@@ -332,6 +340,7 @@ fn from_file(file: file::EventFile) -> Result<Event, Invalid> {
         programme_sample: programme.and_then(|section| section.sample).map(PathBuf::from),
         workshops: workshops::from_file(workshops, starts_at.offset())?,
         privacy: privacy::from_file(privacy)?,
+        badge_layouts: badges::layouts(badge_layouts)?,
         tickets: tickets_from_file(tickets)?,
         merchandise: merchandise_from_file(merchandise)?,
         sponsorship_tiers: sponsorship_from_file(sponsorship_tiers)?,

@@ -52,6 +52,7 @@ pub(super) fn live_site_problems(get: &dyn Fn(&str) -> Option<String>, allow_tes
     if get("SMTP_URL").is_none() {
         problems.push("SMTP_URL is not set: receipts would be written to files on the server, not sent".into());
     }
+    problems.extend(super::wallets::half_configurations(get));
     problems
 }
 
@@ -190,5 +191,18 @@ mod tests {
         with_local.pop();
         with_local.push(("PROGRAMME_PHOTOS_ALLOW_LOCAL", "false"));
         assert!(problems(&with_local, false).is_empty());
+    }
+
+    #[test]
+    fn half_a_wallet_is_refused_naming_what_it_lacks() {
+        let mut half = COMPLETE.to_vec();
+        half.extend([
+            ("APPLE_PASS_TYPE_ID", "pass.events.codewave.ticket"),
+            ("GOOGLE_WALLET_KEY", "/key.json"),
+        ]);
+        let found = problems(&half, false);
+        assert_eq!(found.len(), 2, "{found:?}");
+        assert!(found[0].contains("APPLE_TEAM_ID, APPLE_PASS_CERT, APPLE_PASS_KEY, APPLE_WWDR_CERT are not set"));
+        assert!(found[1].contains("GOOGLE_WALLET_ISSUER_ID is not set"));
     }
 }

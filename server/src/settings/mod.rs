@@ -2,6 +2,7 @@
 
 mod live;
 mod trusted_proxies;
+mod wallets;
 
 use crate::catalogue::PaymentSettings;
 use std::collections::HashMap;
@@ -9,6 +10,7 @@ use std::net::IpAddr;
 use std::path::PathBuf;
 
 pub use trusted_proxies::{IpNetwork, TrustedProxies, canonical};
+pub use wallets::{AppleWalletFiles, GoogleWalletFiles, WalletSettings};
 
 /// A setting that is present but unusable. The server refuses to start with it.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -56,6 +58,8 @@ pub struct Settings {
     /// Lets the programme's import fetch speakers' photos over http and from private addresses
     /// (`PROGRAMME_PHOTOS_ALLOW_LOCAL`): for tests against a local server; refused on a live site.
     pub programme_photos_allow_local: bool,
+    /// Apple and Google Wallet passes: each on only with all of its settings.
+    pub wallets: WalletSettings,
 }
 
 /// How the organizer signs in to the back office; with neither, it is closed.
@@ -306,6 +310,7 @@ impl Settings {
         };
         let rate_limits = flag("RATE_LIMITS", true)?;
         let programme_photos_allow_local = flag("PROGRAMME_PHOTOS_ALLOW_LOCAL", false)?;
+        let wallets = WalletSettings::from_vars(&get)?;
         let admin = AdminSettings {
             password_hash: match get("ADMIN_PASSWORD_HASH") {
                 Some(hash)
@@ -367,6 +372,7 @@ impl Settings {
             admin,
             metrics,
             programme_photos_allow_local,
+            wallets,
         })
     }
 }

@@ -5,6 +5,8 @@
 
 mod admin;
 mod backup;
+mod badges;
+mod certificates;
 mod codes;
 mod door;
 mod door_devices;
@@ -45,6 +47,8 @@ use sqlx::{AnyPool, Executor};
 
 pub use admin::{AuditEntry, SignedInWith};
 pub use backup::BackupError;
+pub use badges::{BadgeFilter, BadgeHolder, COMPANY_QUESTION};
+pub use certificates::{Attendance, CertificateRecord};
 pub use codes::{CodeChange, CodeKind, CodeRecord, CodeUse, CreateCodesError, NewCode, TagUses};
 pub use door::{DuplicateScan, FoundAttendee, ListedTicket};
 pub use door_devices::DoorDevice;

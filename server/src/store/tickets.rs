@@ -516,7 +516,10 @@ impl Store {
         Ok(match ticket.status {
             TicketStatus::Refunded => CheckIn::Refunded(ticket),
             TicketStatus::Valid if admitted => CheckIn::Admitted(ticket),
-            TicketStatus::Valid => CheckIn::AlreadyCheckedIn(ticket),
+            TicketStatus::Valid => {
+                self.record_rescan(&ticket.id, now).await?;
+                CheckIn::AlreadyCheckedIn(ticket)
+            }
         })
     }
 

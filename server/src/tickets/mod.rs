@@ -2,9 +2,13 @@
 //! tickets, each with its own door code. The buyer names and transfers them until
 //! the transfer cut-off; the door accepts each code once.
 
+mod attendance;
 mod codes;
+mod wallet_key;
 
+pub use attendance::days_attended;
 pub use codes::{code_digest, display_code, new_ticket_code, normalize_code};
+pub use wallet_key::{opens_wallet, wallet_key};
 
 use time::{Date, Duration};
 

@@ -2,7 +2,7 @@
 //! what search engines, link previews and home screens ask for.
 
 mod answers;
-mod artwork;
+pub mod artwork;
 mod assets;
 mod pages;
 mod programme;

@@ -6,7 +6,9 @@ mod helpers;
 
 mod admin;
 mod backup;
+mod badges;
 mod catalogue;
+mod certificates;
 mod code_lookups;
 mod codes;
 mod door;
@@ -45,5 +47,7 @@ mod ticket_checkout;
 mod tickets;
 mod waiting_list;
 mod waitlist;
+mod wallet;
+mod wallet_credentials;
 mod web;
 mod webhooks;

@@ -30,6 +30,9 @@ const OPERATIONS: &[(&str, &str)] = &[
     ("post", "/api/my-tickets/{ticket_id}/seats"),
     ("delete", "/api/my-tickets/{ticket_id}/seats/{slug}"),
     ("post", "/api/my-tickets/{ticket_id}/seats/{slug}/waiting-list"),
+    ("get", "/api/my-tickets/{ticket_id}/wallet/apple"),
+    ("get", "/api/my-tickets/{ticket_id}/wallet/google"),
+    ("get", "/api/my-tickets/{ticket_id}/certificate.pdf"),
     ("get", "/api/sponsor"),
     ("put", "/api/sponsor/profile"),
     ("put", "/api/sponsor/logo"),
@@ -103,6 +106,7 @@ const OPERATIONS: &[(&str, &str)] = &[
     ("post", "/api/admin/messages/{id}/cancel"),
     ("get", "/api/admin/privacy"),
     ("post", "/api/admin/privacy/erase"),
+    ("get", "/api/admin/badges.pdf"),
     ("get", "/healthz"),
     ("get", "/readyz"),
     ("get", "/metrics"),
@@ -118,6 +122,7 @@ const OPERATIONS: &[(&str, &str)] = &[
     ("post", "/waitlist/confirm"),
     ("get", "/waiting-list/decline"),
     ("post", "/waiting-list/decline"),
+    ("get", "/certificates/{id}"),
 ];
 
 /// Pages a visitor opens from an email: their errors are pages too.
@@ -126,6 +131,7 @@ const HTML_PAGES: &[&str] = &[
     "/resubscribe",
     "/waitlist/confirm",
     "/waiting-list/decline",
+    "/certificates/{id}",
 ];
 
 fn operations(contract: &Value) -> BTreeSet<(String, String)> {

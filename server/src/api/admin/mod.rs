@@ -4,6 +4,7 @@
 
 mod audience;
 mod auth;
+mod badges;
 mod check_in;
 mod codes;
 mod dashboard;
@@ -63,4 +64,5 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(sessions::router())
         .merge(messages::router())
         .merge(privacy::router())
+        .merge(badges::router())
 }

@@ -20,11 +20,11 @@ use crate::invoices::InvoiceDocument;
 use crate::orders::{Order, OrderKind};
 use crate::sponsors::sponsor_page_url;
 use crate::store::{RefundRecord, SponsorProfile, TicketRecord, TicketStatus, WaitingListEntry};
-use crate::tickets::display_code;
+use crate::tickets::{display_code, wallet_key};
 use views::{
     AttendeeTicket, DrawPrize, EventView, InvoiceCorrection, MerchandiseConfirmation, PresaleLink, RefundConfirmation,
     OrganizerMessage, Seat, SessionMessage, SponsorReview, SponsorshipReceipt, StaffInvitation, TicketAccess, TicketReceipt,
-    WaitingListJoined, WaitingListOffer, WaitingListPassedOver, Waitlist,
+    WaitingListJoined, WaitingListOffer, WaitingListPassedOver, Waitlist, WalletLinks,
 };
 pub use views::{
     MessageLetter, PresaleLetter, PrizeLetter, SeatLetter, SessionLetter, WaitingListOfferLinks, WaitlistLetter,
@@ -135,6 +135,14 @@ pub enum SeatEmail {
 #[derive(Debug)]
 pub struct Renderer {
     templates: Environment<'static>,
+    wallets: OfferedWallets,
+}
+
+/// The wallets whose links ticket emails carry: those the site offers.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct OfferedWallets {
+    pub apple: bool,
+    pub google: bool,
 }
 
 impl Default for Renderer {
@@ -164,7 +172,33 @@ impl Renderer {
                 panic!("the email template {name} is invalid: {error}");
             }
         }
-        Self { templates }
+        Self {
+            templates,
+            wallets: OfferedWallets::default(),
+        }
+    }
+
+    /// Ticket emails with "Add to Apple Wallet" and "Save to Google Wallet" links for the wallets offered.
+    pub fn with_wallets(mut self, wallets: OfferedWallets) -> Self {
+        self.wallets = wallets;
+        self
+    }
+
+    /// A ticket's wallet links: its wallet calls with the key derived from its code, since an email cannot send
+    /// the manage link's header. None when no wallet is offered.
+    fn wallet_links(&self, site_url: &str, ticket: &TicketRecord) -> Option<WalletLinks> {
+        let OfferedWallets { apple, google } = self.wallets;
+        let link = |wallet: &str| {
+            format!(
+                "{site_url}/api/my-tickets/{}/wallet/{wallet}?key={}",
+                ticket.id,
+                wallet_key(&ticket.id, &ticket.code)
+            )
+        };
+        (apple || google).then(|| WalletLinks {
+            apple: apple.then(|| link("apple")),
+            google: google.then(|| link("google")),
+        })
     }
 
     /// Thanks a visitor for joining the waitlist; carries the one-click unsubscribe link, and
@@ -216,7 +250,8 @@ impl Renderer {
             manage_url: manage_url.as_deref(),
         };
         let calendar_filename = calendar::filename(&event.name);
-        let view = TicketReceipt::new(event, order, &access, TICKET_QR_ID, &calendar_filename);
+        let mut view = TicketReceipt::new(event, order, &access, TICKET_QR_ID, &calendar_filename);
+        view.wallet = buyer_ticket.and_then(|ticket| self.wallet_links(site_url, ticket));
         let context = email_context(&EventView::new(event, site_url), None, &view);
         let mut email = self.compose("ticket", &context)?;
         let stamp = order.paid_at.unwrap_or(order.created_at);
@@ -250,7 +285,7 @@ impl Renderer {
             code: code.clone(),
             manage_url: manage_url.as_deref(),
         };
-        let view = AttendeeTicket::new(
+        let mut view = AttendeeTicket::new(
             event,
             order,
             &ticket.ticket_type,
@@ -259,6 +294,7 @@ impl Renderer {
             TICKET_QR_ID,
             &calendar_filename,
         );
+        view.wallet = self.wallet_links(site_url, ticket);
         let context = email_context(&EventView::new(event, site_url), None, &view);
         let mut email = self.compose("attendee_ticket", &context)?;
         self.attach_ticket(

@@ -112,6 +112,15 @@ pub(super) struct TicketReceipt {
     pub half_refund_from: String,
     pub half_refund_until: String,
     pub transfer_until: String,
+    /// "Add to Apple Wallet" and "Save to Google Wallet", when the site offers them.
+    pub wallet: Option<WalletLinks>,
+}
+
+/// A ticket's wallet links: each wallet's address when the site offers it.
+#[derive(Debug, Serialize)]
+pub(super) struct WalletLinks {
+    pub apple: Option<String>,
+    pub google: Option<String>,
 }
 
 /// What a ticket email needs beyond the order: the holder's code and their private link.
@@ -152,6 +161,7 @@ impl TicketReceipt {
             half_refund_from: long_date(half_refund_from),
             half_refund_until: long_date(event.half_refund_until),
             transfer_until: long_date(transfer_until(event)),
+            wallet: None,
         }
     }
 }
@@ -170,6 +180,7 @@ pub(super) struct AttendeeTicket {
     /// The holder's own "Manage your ticket" link; none when the seat went back to the buyer.
     pub manage_url: Option<String>,
     pub transfer_until: String,
+    pub wallet: Option<WalletLinks>,
 }
 
 impl AttendeeTicket {
@@ -195,6 +206,7 @@ impl AttendeeTicket {
             calendar_filename: calendar_filename.to_owned(),
             manage_url: access.manage_url.map(str::to_owned),
             transfer_until: long_date(transfer_until(event)),
+            wallet: None,
         }
     }
 }
