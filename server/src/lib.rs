@@ -19,6 +19,7 @@ pub mod precompressed;
 pub mod pricing;
 pub mod programme;
 pub mod programme_site;
+pub mod questions;
 pub mod seats;
 pub mod secrets;
 pub mod settings;

@@ -2,9 +2,11 @@
 //! and validated before the server starts.
 
 mod dates;
+mod emails;
 mod field;
 mod file;
 mod limits;
+mod questions;
 mod sales;
 mod seller;
 pub mod sku;
@@ -18,9 +20,11 @@ use toml::value::Datetime;
 
 use crate::domain::Money;
 pub use dates::{date_range_label, long_date};
+pub use emails::EmailTerms;
 use field::{Invalid, instant, invalid};
 pub use file::{Category, SpecialOffer, SponsorshipGroup};
 pub use limits::HoldLimits;
+pub use questions::{Question, QuestionKind};
 pub use sales::{PricePhase, SaleTerms, VolumeDiscount};
 pub use seller::{PaperSize, SalesTax, Seller};
 pub use workshops::WorkshopTerms;
@@ -66,6 +70,10 @@ pub struct Event {
     pub programme_sample: Option<PathBuf>,
     /// When workshop seats may be reserved, and when holders are reminded.
     pub workshops: WorkshopTerms,
+    /// What each attendee is asked, in the file's order.
+    pub questions: Vec<Question>,
+    /// When the scheduled emails go out.
+    pub emails: EmailTerms,
 }
 
 #[derive(Debug, Clone)]
@@ -258,6 +266,8 @@ fn from_file(file: file::EventFile) -> Result<Event, Invalid> {
         waiting_list,
         programme,
         workshops,
+        questions,
+        emails,
     } = file;
     let starts_at = instant(&event.starts_at, "event.starts_at")?;
     let ends_at = instant(&event.ends_at, "event.ends_at")?;
@@ -326,10 +336,17 @@ fn from_file(file: file::EventFile) -> Result<Event, Invalid> {
             .map_or(DEFAULT_OFFER_HOURS, |hours| hours.0),
         programme_sample: programme.and_then(|section| section.sample).map(PathBuf::from),
         workshops: workshops::from_file(workshops, starts_at.offset())?,
+        emails: emails::from_file(emails)?,
+        questions: questions::from_file(questions, &ticket_types(&tickets))?,
         tickets: tickets_from_file(tickets)?,
         merchandise: merchandise_from_file(merchandise)?,
         sponsorship_tiers: sponsorship_from_file(sponsorship_tiers)?,
     })
+}
+
+/// Every ticket type the file lists, in its order.
+fn ticket_types(tickets: &[file::TicketEntry]) -> Vec<String> {
+    tickets.iter().map(|ticket| ticket.ticket_type.get_ref().0.clone()).collect()
 }
 
 /// The most units one order of any item may have.
