@@ -16,10 +16,12 @@ use crate::orders;
 use crate::payments::{PaymentGateway, SandboxGateway, StripeGateway};
 use crate::programme::import;
 use crate::programme_site::ProgrammeSite;
+use crate::questions;
 use crate::seats;
 use crate::settings::Settings;
 use crate::state::AppState;
 use crate::store::{Store, describe_database};
+use crate::tickets;
 
 /// How long a stopping server waits for the email worker to finish the batch it is
 /// sending; under the 30 s most process managers allow between SIGTERM and SIGKILL.
@@ -164,6 +166,18 @@ impl Application {
             self.state.event.clone(),
             seats::REMINDERS_EVERY,
         ));
+        let answer_reminders = tokio::spawn(questions::run_answer_reminders(
+            store.clone(),
+            self.state.event.clone(),
+            self.state.clock.clone(),
+            questions::ANSWER_REMINDERS_EVERY,
+        ));
+        let day_before = tokio::spawn(tickets::run_day_before_emails(
+            store.clone(),
+            self.state.event.clone(),
+            self.state.clock.clone(),
+            tickets::DAY_BEFORE_EVERY,
+        ));
         let (stop_mail, mail_stopping) = tokio::sync::watch::channel(false);
         let mail_worker = self
             .mail_poll_every
@@ -182,6 +196,8 @@ impl Application {
         .await;
         sweeper.abort();
         reminders.abort();
+        answer_reminders.abort();
+        day_before.abort();
         if let Some(mut worker) = mail_worker {
             let _ = stop_mail.send(true);
             if tokio::time::timeout(MAIL_DRAIN_LIMIT, &mut worker).await.is_err() {

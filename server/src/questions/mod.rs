@@ -3,6 +3,7 @@
 //! answer reads, and the totals per option.
 
 mod answer;
+mod reminders;
 mod totals;
 
 use std::collections::BTreeMap;
@@ -10,6 +11,7 @@ use std::collections::BTreeMap;
 use serde_json::Value;
 
 pub use answer::{Answer, Unfit, display_text, parse};
+pub use reminders::{ANSWER_REMINDERS_EVERY, reminders_window, run_answer_reminders};
 pub use totals::{OptionCount, QuestionTotals, totals};
 
 use crate::event::{Event, Question};

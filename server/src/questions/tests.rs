@@ -247,3 +247,10 @@ fn totals_count_each_option_over_the_tickets_asked() {
     assert_eq!(yes_no, [("Yes", 1), ("No", 0)]);
     assert!(totals[2].options.is_empty());
 }
+
+#[test]
+fn holders_are_reminded_from_a_week_before_the_last_day_for_changes_until_it_ends() {
+    let (from, until) = reminders_window(&event());
+    assert_eq!(from, time::macros::datetime!(2026-05-04 10:00 -4));
+    assert_eq!(until, time::macros::datetime!(2026-05-12 00:00 -4));
+}

@@ -4,8 +4,10 @@
 //! test suite runs against both.
 
 mod admin;
+mod answers;
 mod backup;
 mod codes;
+mod day_before;
 mod door;
 mod door_devices;
 mod door_scans;
@@ -42,6 +44,7 @@ use sqlx::migrate::{MigrateError, Migrator};
 use sqlx::{AnyPool, Executor};
 
 pub use admin::{AuditEntry, SignedInWith};
+pub use answers::{AnswersSaved, StoredAnswers};
 pub use backup::BackupError;
 pub use codes::{CodeChange, CodeKind, CodeRecord, CodeUse, CreateCodesError, NewCode, TagUses};
 pub use door::{DuplicateScan, FoundAttendee, ListedTicket};

@@ -40,6 +40,10 @@ pub enum EmailKind {
     SeatReminder,
     /// The organizer's message to a session's holders. Subject: the message's id.
     SessionMessage,
+    /// A named holder's required questions are unanswered: once, with their link. Subject: the ticket's id.
+    AnswersReminder,
+    /// The day before the event, to each holder: their QR codes, the venue, the doors. Subject: the holder's email.
+    DayBefore,
 }
 
 impl EmailKind {
@@ -61,6 +65,8 @@ impl EmailKind {
             Self::SeatOffered => "seat_offered",
             Self::SeatReminder => "seat_reminder",
             Self::SessionMessage => "session_message",
+            Self::AnswersReminder => "answers_reminder",
+            Self::DayBefore => "day_before",
         }
     }
 
@@ -80,7 +86,9 @@ impl EmailKind {
             | Self::SeatConfirmed
             | Self::SeatOffered
             | Self::SeatReminder
-            | Self::SessionMessage => 0,
+            | Self::SessionMessage
+            | Self::AnswersReminder
+            | Self::DayBefore => 0,
             Self::WaitlistConfirmation | Self::PresaleLink => 1,
         }
     }
@@ -103,6 +111,8 @@ impl EmailKind {
             "seat_offered" => Self::SeatOffered,
             "seat_reminder" => Self::SeatReminder,
             "session_message" => Self::SessionMessage,
+            "answers_reminder" => Self::AnswersReminder,
+            "day_before" => Self::DayBefore,
             _ => return None,
         })
     }
@@ -344,6 +354,8 @@ mod tests {
             EmailKind::WaitingListOffer,
             EmailKind::PresaleLink,
             EmailKind::DrawPrize,
+            EmailKind::AnswersReminder,
+            EmailKind::DayBefore,
         ] {
             assert_eq!(EmailKind::parse(kind.as_str()), Some(kind));
         }

@@ -3,8 +3,10 @@
 //! the transfer cut-off; the door accepts each code once.
 
 mod codes;
+mod day_before;
 
 pub use codes::{code_digest, display_code, new_ticket_code, normalize_code};
+pub use day_before::{DAY_BEFORE_EVERY, day_before_window, run_day_before_emails};
 
 use time::{Date, Duration};
 
