@@ -12,12 +12,14 @@ mod door_search;
 mod draws;
 mod emails;
 mod exports;
+mod flagged;
 mod invoices;
 mod orders;
 mod pickups;
 mod presales;
 mod programme;
 mod programme_versions;
+mod questions;
 mod refunds;
 mod responses;
 mod session;
@@ -59,4 +61,5 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(speaker_photos::router())
         .merge(programme_versions::router())
         .merge(sessions::router())
+        .merge(questions::router())
 }
