@@ -56,7 +56,7 @@ async fn save_answers(
         _ => return Err(ApiError::NotFound("There is no such ticket on this link.".into())),
     };
     let Managed(manager) = managed;
-    changes_open(&state, manager.order(), "answered")?;
+    changes_open(&state, manager.order(), "Answers can be changed")?;
     if manager.gave_away(&ticket) {
         return Err(ApiError::Conflict(
             "This ticket was given to someone else: only they answer its questions now.".into(),

@@ -338,8 +338,8 @@ pub(super) async fn page(state: &AppState, manager: &Manager) -> Result<TicketsP
 }
 
 /// Refuses (409) a change to a ticket of `order` once it is cancelled or the last day for changes has passed;
-/// `change` says what cannot be done ("named or transferred").
-pub(super) fn changes_open(state: &AppState, order: &Order, change: &str) -> Result<(), ApiError> {
+/// `changes` says what may be done until then ("Tickets can be named or transferred").
+pub(super) fn changes_open(state: &AppState, order: &Order, changes: &str) -> Result<(), ApiError> {
     let last_day = transfer_until(&state.event);
     if order.status != OrderStatus::Paid {
         return Err(ApiError::Conflict(
@@ -348,7 +348,7 @@ pub(super) fn changes_open(state: &AppState, order: &Order, change: &str) -> Res
     }
     if state.event.venue_date(state.clock.now()) > last_day {
         return Err(ApiError::Conflict(format!(
-            "Tickets can be {change} until {} {}, {}, 7 days before the event. Please write to {} for help.",
+            "{changes} until {} {}, {}, 7 days before the event. Please write to {} for help.",
             last_day.month(),
             last_day.day(),
             last_day.year(),
@@ -409,7 +409,7 @@ async fn name_attendee(
     ApiJson(attendee): ApiJson<Attendee>,
 ) -> Result<Json<TicketsPage>, ApiError> {
     let order = manager.order();
-    changes_open(&state, order, "named or transferred")?;
+    changes_open(&state, order, "Tickets can be named or transferred")?;
     let tickets = state.store.tickets_of_order(&order.id).await?;
     let opens = |ticket: &&TicketRecord| match &manager {
         Manager::Buyer { .. } => true,

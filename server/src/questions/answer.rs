@@ -50,7 +50,7 @@ pub fn parse(question: &Question, value: &Value) -> Result<Option<Answer>, Unfit
 }
 
 /// `null`, text that is only spaces and an empty list answer nothing.
-fn is_blank(value: &Value) -> bool {
+pub fn is_blank(value: &Value) -> bool {
     match value {
         Value::Null => true,
         Value::String(text) => text.trim().is_empty(),

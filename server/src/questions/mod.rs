@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
-pub use answer::{Answer, Unfit, display_text, parse};
+pub use answer::{Answer, Unfit, display_text, is_blank, parse};
 pub use reminders::{ANSWER_REMINDERS_EVERY, reminders_window, run_answer_reminders};
 pub use totals::{OptionCount, QuestionTotals, totals};
 
@@ -60,8 +60,9 @@ pub fn read_answers(
     complete: bool,
 ) -> Result<Answers, Problems> {
     let mut problems = Problems::new();
-    for id in sent.keys() {
-        if !asked(event, ticket_type).any(|question| question.id == *id) {
+    for (id, value) in sent {
+        // A question not asked may be left blank: a form may send every key it knows.
+        if !is_blank(value) && !asked(event, ticket_type).any(|question| question.id == *id) {
             problems.push((field(id), NOT_ASKED));
         }
     }

@@ -173,7 +173,7 @@ fn a_sheet_names_each_wrong_answer_by_its_field() {
     let problems = read_answers(
         &event,
         "developer",
-        &sent(json!({ "interests": ["Golf"], "vip_dinner": true, "shoe_size": "44" })),
+        &sent(json!({ "interests": ["Golf"], "vip_dinner": true, "shoe_size": "44", "hat": null })),
         true,
     )
     .unwrap_err();
