@@ -1,6 +1,8 @@
 //! The JSON error format of every failed API call (DESIGN.md §4.7):
 //! `{"message": "One human sentence.", "fieldErrors": {...}}`.
 
+use std::borrow::Cow;
+
 use axum::Json;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{FromRequest, Request};
@@ -163,11 +165,12 @@ pub struct ErrorBody<'a> {
 
 /// Messages for the fields of a form, in the order the form shows them.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
-pub struct FieldErrors(Vec<(&'static str, String)>);
+pub struct FieldErrors(Vec<(Cow<'static, str>, String)>);
 
 impl FieldErrors {
-    pub fn add(&mut self, field: &'static str, message: impl Into<String>) {
-        self.0.push((field, message.into()));
+    /// `field` is the form's name for it: a fixed one, or one made of parts (`answers.diet`).
+    pub fn add(&mut self, field: impl Into<Cow<'static, str>>, message: impl Into<String>) {
+        self.0.push((field.into(), message.into()));
     }
 
     pub fn is_empty(&self) -> bool {
@@ -181,7 +184,7 @@ impl FieldErrors {
 
     /// Whether `field` has a message already: a field shows one message at a time.
     pub fn has(&self, field: &str) -> bool {
-        self.0.iter().any(|(name, _)| *name == field)
+        self.0.iter().any(|(name, _)| name == field)
     }
 
     fn first_message(&self) -> &str {

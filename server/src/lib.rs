@@ -23,6 +23,7 @@ pub mod pricing;
 pub mod privacy;
 pub mod programme;
 pub mod programme_site;
+pub mod questions;
 pub mod seats;
 pub mod secrets;
 pub mod settings;

@@ -20,11 +20,13 @@ use crate::payments::{PaymentGateway, SandboxGateway, StripeGateway};
 use crate::privacy;
 use crate::programme::import;
 use crate::programme_site::ProgrammeSite;
+use crate::questions;
 use crate::seats;
 use crate::settings::{Settings, WalletSettings};
 use crate::state::AppState;
 use crate::store::{Store, describe_database};
 use crate::web::artwork;
+use crate::tickets;
 
 /// How long a stopping server waits for the email worker to finish the batch it is
 /// sending; under the 30 s most process managers allow between SIGTERM and SIGKILL.
@@ -186,6 +188,18 @@ impl Application {
             self.state.clock.clone(),
             privacy::RETENTION_CHECK_EVERY,
         ));
+        let answer_reminders = tokio::spawn(questions::run_answer_reminders(
+            store.clone(),
+            self.state.event.clone(),
+            self.state.clock.clone(),
+            questions::ANSWER_REMINDERS_EVERY,
+        ));
+        let day_before = tokio::spawn(tickets::run_day_before_emails(
+            store.clone(),
+            self.state.event.clone(),
+            self.state.clock.clone(),
+            tickets::DAY_BEFORE_EVERY,
+        ));
         let (stop_mail, mail_stopping) = tokio::sync::watch::channel(false);
         let mail_worker = self
             .mail_poll_every
@@ -206,6 +220,8 @@ impl Application {
         reminders.abort();
         scheduled_messages.abort();
         retention.abort();
+        answer_reminders.abort();
+        day_before.abort();
         if let Some(mut worker) = mail_worker {
             let _ = stop_mail.send(true);
             if tokio::time::timeout(MAIL_DRAIN_LIMIT, &mut worker).await.is_err() {

@@ -78,6 +78,7 @@ pub const CALLS: &[(&str, &str, Access)] = &[
     ("GET", "/api/admin/dashboard", ORDER_DESK),
     ("GET", "/api/admin/orders", ORDER_DESK),
     ("GET", "/api/admin/orders/{id}", ORDER_DESK),
+    ("GET", "/api/admin/questions/totals", ORDER_DESK),
     ("POST", "/api/admin/orders/{id}/notes", ORDER_DESK),
     ("POST", "/api/admin/orders/{id}/resend-confirmation", ORDER_DESK),
     ("POST", "/api/admin/orders/{id}/refund", MANAGERS),
@@ -185,6 +186,13 @@ mod tests {
                 .unwrap()
                 .admits(Role::Support)
         );
+    }
+
+    #[test]
+    fn the_answers_totals_are_for_the_order_desk_not_the_door() {
+        let totals = access("GET", "/api/admin/questions/totals").unwrap();
+        assert!(totals.admits(Role::Support) && totals.admits(Role::Manager) && totals.admits(Role::Owner));
+        assert!(!totals.admits(Role::Door));
     }
 
     #[test]

@@ -157,6 +157,7 @@ async fn place_at_server_price(
         options: purchase.line.options,
         quote,
         billing: purchase.billing,
+        buyer_answers: purchase.answers,
     };
     let placement = Placement {
         hold_for: Duration::from_secs(u64::from(state.settings.reservation_minutes) * 60),

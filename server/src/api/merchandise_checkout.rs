@@ -122,6 +122,7 @@ async fn create_payment(
         code: request.code,
         client_amount: request.amount,
         billing,
+        answers: Vec::new(),
     });
     Ok(Json(
         CHECKOUT

@@ -1,6 +1,7 @@
 //! The JSON API under `/api`, one module per resource.
 
 mod admin;
+mod answer_sheet;
 mod catalogue;
 mod certificates;
 mod checkout;
@@ -12,6 +13,7 @@ mod invoice_download;
 mod merchandise_checkout;
 mod metrics;
 mod my_order;
+mod my_ticket_answers;
 mod my_tickets;
 mod named_item;
 mod openapi;
@@ -66,6 +68,7 @@ pub fn router() -> (Router<AppState>, OpenApi) {
         .merge(sandbox::router())
         .merge(webhooks::router())
         .merge(my_tickets::router())
+        .merge(my_ticket_answers::router())
         .merge(seats::router())
         .merge(wallet::router())
         .merge(certificates::router())

@@ -3,6 +3,8 @@
 //! comes in the `X-Manage-Token` header (the page keeps it in the URL's fragment, which
 //! never reaches a server log) and is looked up by its digest.
 
+use std::collections::{BTreeMap, HashMap};
+
 use axum::Json;
 use axum::extract::{FromRequestParts, State};
 use axum::http::request::Parts;
@@ -11,15 +13,20 @@ use serde::{Deserialize, Serialize};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::answer_sheet::AnswerSheet;
 use super::params::ApiPath;
 use crate::domain::{EmailAddress, could_carry_a_link};
 use crate::email::render::qr_png;
 use crate::error::{ApiError, ApiJson, ErrorBody, FieldErrors};
+use crate::event::Event;
 use crate::orders::{Order, OrderKind, OrderStatus};
+use crate::questions;
 use crate::seats::seats_per_ticket;
 use crate::secrets;
 use crate::state::AppState;
-use crate::store::{Naming, NewHolder, SPONSOR_PASS_TYPE, TicketManager, TicketRecord, TicketStatus, now_millis};
+use crate::store::{
+    Naming, NewHolder, SPONSOR_PASS_TYPE, StoredAnswers, TicketManager, TicketRecord, TicketStatus, now_millis,
+};
 use crate::tickets::{HandoverCaps, display_code, transfer_until, wallet_key};
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -35,10 +42,10 @@ pub fn router() -> OpenApiRouter<AppState> {
 pub(super) struct Managed(
     /// The secret of the link in the buyer's receipt, or in the ticket email of someone a seat was given to.
     #[param(value_type = String, min_length = 1, max_length = 128)]
-    Manager,
+    pub(super) Manager,
 );
 
-enum Manager {
+pub(super) enum Manager {
     Buyer {
         order: Order,
     },
@@ -50,13 +57,13 @@ enum Manager {
 }
 
 impl Manager {
-    fn order(&self) -> &Order {
+    pub(super) fn order(&self) -> &Order {
         match self {
             Self::Buyer { order } | Self::Holder { order, .. } => order,
         }
     }
 
-    fn as_ticket_manager(&self) -> TicketManager<'_> {
+    pub(super) fn as_ticket_manager(&self) -> TicketManager<'_> {
         match self {
             Self::Buyer { .. } => TicketManager::Buyer,
             Self::Holder { token_hash, .. } => TicketManager::Holder { token_hash },
@@ -64,7 +71,7 @@ impl Manager {
     }
 
     /// Whether the seat was given away from under this link: then it shows its holder's name only.
-    fn gave_away(&self, ticket: &TicketRecord) -> bool {
+    pub(super) fn gave_away(&self, ticket: &TicketRecord) -> bool {
         match self {
             Self::Buyer { .. } => ticket.given_away(),
             Self::Holder { token_hash, .. } => ticket.holder_token_hash.as_deref() != Some(token_hash.as_str()),
@@ -132,7 +139,7 @@ enum View {
 #[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[schema(as = MyTickets)]
-struct TicketsPage {
+pub(super) struct TicketsPage {
     reference: String,
     ticket_name: String,
     /// Who bought the order (for a holder: who gave them the ticket).
@@ -195,6 +202,14 @@ struct TicketView {
     qr: Option<String>,
     /// How many workshop seats the ticket may reserve; 0: its type includes no workshops.
     workshop_seats: u32,
+    /// The ids of the questions (`questions` of `GET /api/config`) its holder is asked, in the event file's order;
+    /// none for a seat given to someone else.
+    questions: Vec<String>,
+    /// Its answers, by question id: the answered ones only; none for a seat given to someone else.
+    #[schema(inline)]
+    answers: AnswerSheet,
+    /// The ids of its questions without an answer, in the event file's order.
+    questions_open: Vec<String>,
     /// The `key` that opens this ticket's wallet passes without the header, for a plain link
     /// (`/api/my-tickets/{id}/wallet/apple?key=…`, which iOS opens straight into Wallet); none without a wallet or a
     /// code. It ends when the code changes.
@@ -202,8 +217,42 @@ struct TicketView {
     wallet_key: Option<String>,
 }
 
+/// A seat's questions and answers, as this link sees them.
+struct SeatAnswers {
+    questions: Vec<String>,
+    answers: BTreeMap<String, serde_json::Value>,
+    open: Vec<String>,
+}
+
+impl SeatAnswers {
+    fn of(event: &Event, ticket: &TicketRecord, stored: Option<&StoredAnswers>) -> Self {
+        let answers = questions::answered(event, &ticket.ticket_type, stored.map_or(&[], Vec::as_slice));
+        Self {
+            questions: (questions::asked(event, &ticket.ticket_type))
+                .map(|question| question.id.clone())
+                .collect(),
+            open: questions::open(event, &ticket.ticket_type, &answers),
+            answers,
+        }
+    }
+
+    fn none() -> Self {
+        Self {
+            questions: Vec::new(),
+            answers: BTreeMap::new(),
+            open: Vec::new(),
+        }
+    }
+}
+
 impl TicketView {
-    fn new(ticket: TicketRecord, gave_away: bool, workshop_seats: u32, wallets: bool) -> Result<Self, ApiError> {
+    fn new(
+        ticket: TicketRecord,
+        gave_away: bool,
+        workshop_seats: u32,
+        asked: SeatAnswers,
+        wallets: bool,
+    ) -> Result<Self, ApiError> {
         if gave_away {
             return Ok(Self {
                 id: ticket.id,
@@ -216,6 +265,9 @@ impl TicketView {
                 qr: None,
                 workshop_seats,
                 wallet_key: None,
+                questions: Vec::new(),
+                answers: AnswerSheet::default(),
+                questions_open: Vec::new(),
             });
         }
         let code = display_code(&ticket.code);
@@ -237,6 +289,9 @@ impl TicketView {
             attendee_email: ticket.attendee_email,
             checked_in_at: ticket.checked_in_at,
             workshop_seats,
+            questions: asked.questions,
+            answers: AnswerSheet(asked.answers),
+            questions_open: asked.open,
         })
     }
 }
@@ -259,7 +314,7 @@ async fn my_tickets(State(state): State<AppState>, Managed(manager): Managed) ->
     page(&state, &manager).await.map(Json)
 }
 
-async fn page(state: &AppState, manager: &Manager) -> Result<TicketsPage, ApiError> {
+pub(super) async fn page(state: &AppState, manager: &Manager) -> Result<TicketsPage, ApiError> {
     let order = manager.order();
     let last_day = transfer_until(&state.event);
     let tickets: Vec<TicketRecord> = match manager {
@@ -267,12 +322,22 @@ async fn page(state: &AppState, manager: &Manager) -> Result<TicketsPage, ApiErr
         Manager::Holder { ticket_id, .. } => state.store.ticket(ticket_id).await?.into_iter().collect(),
     };
     let still_theirs = tickets.iter().any(|ticket| !manager.gave_away(ticket));
+    let answers = if state.event.questions.is_empty() {
+        HashMap::new()
+    } else {
+        state.store.answers_of_order(&order.id).await?
+    };
     let tickets = tickets
         .into_iter()
         .map(|ticket| {
             let gave_away = manager.gave_away(&ticket);
             let workshop_seats = seats_per_ticket(&state.event, &ticket.ticket_type);
-            TicketView::new(ticket, gave_away, workshop_seats, state.wallets.any())
+            let asked = if gave_away {
+                SeatAnswers::none()
+            } else {
+                SeatAnswers::of(&state.event, &ticket, answers.get(&ticket.position))
+            };
+            TicketView::new(ticket, gave_away, workshop_seats, asked, state.wallets.any())
         })
         .collect::<Result<_, _>>()?;
     Ok(TicketsPage {
@@ -297,6 +362,27 @@ async fn page(state: &AppState, manager: &Manager) -> Result<TicketsPage, ApiErr
             google: state.wallets.google.is_some(),
         },
     })
+}
+
+/// Refuses (409) a change to a ticket of `order` once it is cancelled or the last day for changes has passed;
+/// `changes` says what may be done until then ("Tickets can be named or transferred").
+pub(super) fn changes_open(state: &AppState, order: &Order, changes: &str) -> Result<(), ApiError> {
+    let last_day = transfer_until(&state.event);
+    if order.status != OrderStatus::Paid {
+        return Err(ApiError::Conflict(
+            "This order was cancelled: its tickets cannot be changed.".into(),
+        ));
+    }
+    if state.event.venue_date(state.clock.now()) > last_day {
+        return Err(ApiError::Conflict(format!(
+            "{changes} until {} {}, {}, 7 days before the event. Please write to {} for help.",
+            last_day.month(),
+            last_day.day(),
+            last_day.year(),
+            state.event.contact_email
+        )));
+    }
+    Ok(())
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
@@ -350,21 +436,7 @@ async fn name_attendee(
     ApiJson(attendee): ApiJson<Attendee>,
 ) -> Result<Json<TicketsPage>, ApiError> {
     let order = manager.order();
-    let last_day = transfer_until(&state.event);
-    if order.status != OrderStatus::Paid {
-        return Err(ApiError::Conflict(
-            "This order was cancelled: its tickets cannot be changed.".into(),
-        ));
-    }
-    if state.event.venue_date(state.clock.now()) > last_day {
-        return Err(ApiError::Conflict(format!(
-            "Tickets can be named or transferred until {} {}, {}, 7 days before the event. Please write to {} for help.",
-            last_day.month(),
-            last_day.day(),
-            last_day.year(),
-            state.event.contact_email
-        )));
-    }
+    changes_open(&state, order, "Tickets can be named or transferred")?;
     let tickets = state.store.tickets_of_order(&order.id).await?;
     let opens = |ticket: &&TicketRecord| match &manager {
         Manager::Buyer { .. } => true,

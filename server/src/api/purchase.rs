@@ -130,6 +130,8 @@ pub struct Purchase<'a> {
     pub billing: Option<BillingDetails>,
     /// The answer to an item sold out.
     pub sold_out: String,
+    /// The buyer's answers for their own ticket (question id, stored JSON); none for other items.
+    pub answers: Vec<(String, String)>,
 }
 
 impl Purchase<'_> {
@@ -145,6 +147,7 @@ impl Purchase<'_> {
             client_amount: self.client_amount,
             code: self.code.as_deref(),
             billing: self.billing.as_ref(),
+            answers: &self.answers,
         }
     }
 }

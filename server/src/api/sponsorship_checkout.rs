@@ -118,6 +118,7 @@ async fn create_payment(
         code: request.code,
         client_amount: request.price,
         billing: sponsor.billing,
+        answers: Vec::new(),
     });
     Ok(Json(
         CHECKOUT

@@ -7,6 +7,7 @@ use serde_json::json;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::answer_sheet::{AnswerSheet, add_problems};
 use super::checkout::{Checkout, PaymentCreated, is_buyer};
 use super::idempotency_key::IdempotencyKeyHeader;
 use super::purchase::{OrderLine, Purchase, check_printable, parse_billing};
@@ -17,6 +18,7 @@ use crate::event::sku;
 use crate::middleware::ClientAddress;
 use crate::orders::OrderKind;
 use crate::pricing::Item;
+use crate::questions::read_answers;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -52,6 +54,11 @@ struct PaymentIntentRequest {
     code: Option<String>,
     /// A company's billing details, printed on its invoice; optional.
     billing: Option<BillingRequest>,
+    /// The buyer's answers for their own ticket, to the questions asked of the type bought: each must fit its
+    /// question, and every required one must be answered. Left out, nothing is asked now: the buyer answers on
+    /// their tickets' page (and is reminded).
+    #[schema(inline)]
+    answers: Option<AnswerSheet>,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -103,6 +110,16 @@ async fn create_payment_intent(
     let buyer = parse_buyer(&request.name, &request.email, &mut errors);
     let line = ticket_line(ticket, request.quantity, &mut errors);
     let billing = parse_billing(request.billing.as_ref(), None, &mut errors);
+    let answers = match &request.answers {
+        Some(sheet) => match read_answers(&state.event, &ticket.ticket_type, &sheet.to_map(), true) {
+            Ok(answers) => answers.stored(),
+            Err(problems) => {
+                add_problems(problems, &mut errors);
+                Vec::new()
+            }
+        },
+        None => Vec::new(),
+    };
     let purchase = buyer.map(|(name, email)| Purchase {
         line,
         buyer_name: name.as_str().to_owned(),
@@ -112,6 +129,7 @@ async fn create_payment_intent(
         client_amount: request.amount,
         billing,
         sold_out: format!("Sorry, the {} is sold out.", ticket.name),
+        answers,
     });
     let payment = CHECKOUT
         .create(&state, client, idempotency_key, purchase, errors)

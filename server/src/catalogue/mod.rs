@@ -17,7 +17,9 @@ use crate::event::Event;
 use crate::pricing::{Item, Sales, current_phase, sales_state, sold_out};
 
 pub use cache::{CatalogueCache, MAX_AGE, Snapshot, Unlocked};
-pub use views::{EventInfo, MerchandiseView, PhaseView, PublicConfig, SalesFacts, SalesView, TicketView, TierView};
+pub use views::{
+    EventInfo, MerchandiseView, PhaseView, PublicConfig, QuestionView, SalesFacts, SalesView, TicketView, TierView,
+};
 
 /// The site's address in prerendered pages; the server puts PUBLIC_URL in its place, so one
 /// build serves any address.
@@ -74,6 +76,7 @@ impl Catalogue {
                 payment_provider: payments.provider,
                 stripe_publishable_key: payments.stripe_publishable_key.clone(),
                 event: EventInfo::new(event, public_url)?,
+                questions: event.questions.iter().map(QuestionView::new).collect(),
             },
             tickets: ticket_views(event, moment),
             merchandise: merchandise_views(event, moment),

@@ -5,7 +5,9 @@ use serde::Serialize;
 use time::format_description::well_known::Rfc3339;
 
 use crate::domain::Money;
-use crate::event::{Category, Event, MerchandiseItem, SpecialOffer, SponsorshipGroup, SponsorshipTier, Ticket, sku};
+use crate::event::{
+    Category, Event, MerchandiseItem, Question, QuestionKind, SpecialOffer, SponsorshipGroup, SponsorshipTier, Ticket, sku,
+};
 use crate::pricing::{Item, Phase, Sales};
 
 /// The public settings and event details the browser app needs.
@@ -19,6 +21,42 @@ pub struct PublicConfig {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stripe_publishable_key: Option<String>,
     pub event: EventInfo,
+    /// What each attendee is asked, in the event file's order.
+    pub questions: Vec<QuestionView>,
+}
+
+/// A question each attendee of its ticket types is asked.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = EventQuestion)]
+pub struct QuestionView {
+    /// The key of its answer in `answers`.
+    #[schema(example = "diet")]
+    pub id: String,
+    #[schema(example = "Dietary needs")]
+    pub label: String,
+    pub kind: QuestionKind,
+    /// A `choice` or `multiple_choice` question's options, in order; empty for the other kinds.
+    pub options: Vec<String>,
+    pub required: bool,
+    /// The ticket types whose holders are asked (a sponsor's passes are `vip` tickets).
+    pub ticket_types: Vec<String>,
+    #[schema(required = true)]
+    pub help: Option<String>,
+}
+
+impl QuestionView {
+    pub fn new(question: &Question) -> Self {
+        Self {
+            id: question.id.clone(),
+            label: question.label.clone(),
+            kind: question.kind,
+            options: question.options.clone(),
+            required: question.required,
+            ticket_types: question.ticket_types.clone(),
+            help: question.help.clone(),
+        }
+    }
 }
 
 #[derive(Serialize, utoipa::ToSchema)]

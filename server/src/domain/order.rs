@@ -124,6 +124,9 @@ pub struct NewOrder {
     /// What it costs: the phase's unit price, the discounts, the tax, the total and the code.
     pub quote: Quote,
     pub billing: Option<BillingDetails>,
+    /// The buyer's answers to the event's questions for their own ticket (the order's first place): each
+    /// question's id and the answer as stored JSON; written with the order.
+    pub buyer_answers: Vec<(String, String)>,
 }
 
 impl NewOrder {

@@ -11,18 +11,22 @@ use tokio::sync::watch;
 use super::compose::compose;
 use super::message::{Attachment, RenderedEmail};
 use super::render::{
-    MessageLetter, OfferedWallets, PresaleLetter, PrizeLetter, RenderError, Renderer, SeatEmail, SeatLetter, SessionLetter,
-    WaitingListOfferLinks, WaitlistLetter, unsubscribe_url,
+    AnswersLetter, DayBeforeLetter, HeldTicket, MessageLetter, OfferedWallets, PresaleLetter, PrizeLetter, RenderError,
+    Renderer, SeatEmail, SeatLetter, SessionLetter, WaitingListOfferLinks, WaitlistLetter, manage_tickets_url,
+    unsubscribe_url,
 };
 use super::transport::Transport;
 use crate::admin::invitation_url;
+use crate::clock::unix_millis;
 use crate::domain::mask_email;
 use crate::event::Event;
 use crate::invoices::{InvoiceKind, render_pdf};
 use crate::orders::Order;
 use crate::pricing::Item;
+use crate::questions;
 use crate::secrets;
 use crate::settings::MailSettings;
+use crate::tickets::{display_code, transfer_until};
 use crate::store::{
     ClaimedEmail, CodeRecord, EmailKind, EntryState, InvoiceRecord, StaffStatus, Store, StoredRegistration,
     WaitingListEntry, attendee_email_is_current, now_millis,
@@ -554,6 +558,63 @@ impl Mailer {
                     &letter,
                     unsubscribe_url.as_deref(),
                 ))
+            }
+            EmailKind::AnswersReminder => {
+                let ticket = found(self.store.ticket(&email.subject_id).await, "the ticket no longer exists")?;
+                if !attendee_email_is_current(&ticket, &email.recipient, email.link_secret.as_deref()) {
+                    return Ok(Delivery::Cancelled(
+                        "The ticket changed hands or was refunded before this email went out.",
+                    ));
+                }
+                let stored = (self.store.answers_of_place(&ticket.order_id, ticket.position).await)
+                    .map_err(|error| error.to_string())?;
+                let answered = questions::answered(&self.event, &ticket.ticket_type, &stored);
+                let open: Vec<&str> = questions::asked(&self.event, &ticket.ticket_type)
+                    .filter(|question| question.required && !answered.contains_key(&question.id))
+                    .map(|question| question.label.as_str())
+                    .collect();
+                if open.is_empty() {
+                    return Ok(Delivery::Cancelled(
+                        "The questions were answered before this email went out.",
+                    ));
+                }
+                let manage_url = (email.link_secret.as_deref()).map(|token| manage_tickets_url(&self.public_url, token));
+                let letter = AnswersLetter {
+                    name: ticket.attendee_name.as_deref(),
+                    ticket_name: &self.event.ticket_name(&ticket.ticket_type),
+                    open,
+                    manage_url: manage_url.as_deref(),
+                    until: &crate::event::long_date(transfer_until(&self.event)),
+                };
+                rendered(self.renderer.answers_reminder(&self.event, &self.public_url, &letter))
+            }
+            EmailKind::DayBefore => {
+                let tickets = (self.store.tickets_held_by(&email.recipient).await).map_err(|error| error.to_string())?;
+                if tickets.is_empty() {
+                    return Ok(Delivery::Cancelled(
+                        "The address held no valid ticket any more when this email went out.",
+                    ));
+                }
+                let named: Vec<(String, String)> = (tickets.iter())
+                    .map(|ticket| (self.event.ticket_name(&ticket.ticket_type), display_code(&ticket.code)))
+                    .collect();
+                let held = (tickets.iter().zip(&named))
+                    .map(|(ticket, (ticket_name, code))| HeldTicket {
+                        ticket_name,
+                        attendee: ticket.attendee_name.as_deref(),
+                        code,
+                    })
+                    .collect();
+                let holder = tickets
+                    .iter()
+                    .find(|ticket| ticket.attendee_email.as_deref() == Some(email.recipient.as_str()));
+                let letter = DayBeforeLetter {
+                    name: holder.and_then(|ticket| ticket.attendee_name.as_deref()),
+                    tickets: held,
+                    doors: &self.event.venue_time(unix_millis(self.event.doors_open)),
+                    schedule_url: &format!("{}/schedule", self.public_url),
+                };
+                rendered(self.renderer.day_before(&self.event, &self.public_url, &letter))
             }
             EmailKind::WaitingListOffer => {
                 let entry = self.waiting_list_entry(&email.subject_id).await?;

@@ -3,7 +3,7 @@
 
 use std::ops::Range;
 
-use time::OffsetDateTime;
+use time::{OffsetDateTime, Time};
 use toml::Spanned;
 use toml::value::Datetime;
 
@@ -36,4 +36,17 @@ pub(super) fn instant(value: &Spanned<Datetime>, field: &str) -> Result<OffsetDa
     }
     OffsetDateTime::parse(&datetime.to_string(), &time::format_description::well_known::Rfc3339)
         .or_else(|_| invalid(value.span(), field, "is not a valid date and time"))
+}
+
+/// A time of day written `HH:MM`, as the scheduled emails' times are.
+pub(super) fn time_of_day(value: &Spanned<String>, field: &str) -> Result<Time, Invalid> {
+    let text = value.get_ref();
+    let parsed = (text.len() == 5)
+        .then(|| text.split_once(':'))
+        .flatten()
+        .and_then(|(hour, minute)| Time::from_hms(hour.parse().ok()?, minute.parse().ok()?, 0).ok());
+    parsed.map_or_else(
+        || invalid(value.span(), field, "must be a time of day such as \"18:00\""),
+        Ok,
+    )
 }

@@ -22,6 +22,10 @@ pub struct EventFile {
     pub workshops: Option<WorkshopsSection>,
     pub privacy: Option<PrivacySection>,
     pub badge_layouts: Option<Vec<super::badges::BadgeLayoutEntry>>,
+    /// What each attendee is asked; optional.
+    #[serde(default)]
+    pub questions: Vec<Spanned<QuestionEntry>>,
+    pub emails: Option<EmailsSection>,
 }
 
 /// How long personal data is kept after the event; optional.
@@ -30,6 +34,49 @@ pub struct EventFile {
 pub struct PrivacySection {
     /// Days after the event's end (90 when left out), 1 to 3650.
     pub keep_personal_data_days: Option<Spanned<i64>>,
+}
+
+/// One question each attendee of the named ticket types is asked (`[[questions]]`).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct QuestionEntry {
+    /// `[a-z0-9_-]{1,40}`, unique: the key of its answers in the API and the column of the attendees' export.
+    pub id: Spanned<String>,
+    pub label: Spanned<Text>,
+    pub kind: QuestionKind,
+    /// The choices of a `choice` or `multiple_choice` question: 2 to 50, each once.
+    pub options: Option<Spanned<Vec<Spanned<Text>>>>,
+    #[serde(default)]
+    pub required: bool,
+    /// The ticket types whose holders are asked; every type when left out.
+    pub ticket_types: Option<Spanned<Vec<Spanned<String>>>>,
+    pub help: Option<Spanned<Text>>,
+    /// Whether the door screen shows the answer beside the holder's name.
+    #[serde(default)]
+    pub show_at_door: bool,
+}
+
+/// What an answer is, and how it is asked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum QuestionKind {
+    Text,
+    LongText,
+    Choice,
+    MultipleChoice,
+    YesNo,
+    Country,
+    Phone,
+    Date,
+}
+
+/// The emails the site sends on a schedule; optional.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EmailsSection {
+    /// `HH:MM`, the venue's time of day on the day before the event when every holder gets their ticket again
+    /// ("17:00" when left out).
+    pub day_before_time: Option<Spanned<String>>,
 }
 
 /// When attendees may reserve workshop seats, and when they are reminded; optional.

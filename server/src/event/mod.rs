@@ -3,10 +3,12 @@
 
 mod badges;
 mod dates;
+mod emails;
 mod field;
 mod file;
 mod limits;
 mod privacy;
+mod questions;
 mod sales;
 mod seller;
 pub mod sku;
@@ -21,10 +23,12 @@ use toml::value::Datetime;
 use crate::domain::Money;
 pub use badges::{BadgeLayout, BadgeSheet};
 pub use dates::{date_range_label, long_date};
+pub use emails::EmailTerms;
 use field::{Invalid, instant, invalid};
 pub use file::{Category, SpecialOffer, SponsorshipGroup};
 pub use limits::HoldLimits;
 pub use privacy::{DEFAULT_KEEP_PERSONAL_DATA_DAYS, PrivacyTerms};
+pub use questions::{Question, QuestionKind};
 pub use sales::{PricePhase, SaleTerms, VolumeDiscount};
 pub use seller::{PaperSize, SalesTax, Seller};
 pub use workshops::WorkshopTerms;
@@ -74,6 +78,10 @@ pub struct Event {
     pub privacy: PrivacyTerms,
     /// The sheets badges print on, by name; never empty.
     pub badge_layouts: Vec<BadgeLayout>,
+    /// What each attendee is asked, in the file's order.
+    pub questions: Vec<Question>,
+    /// When the scheduled emails go out.
+    pub emails: EmailTerms,
 }
 
 #[derive(Debug, Clone)]
@@ -270,6 +278,8 @@ fn from_file(file: file::EventFile) -> Result<Event, Invalid> {
         workshops,
         privacy,
         badge_layouts,
+        questions,
+        emails,
     } = file;
     let starts_at = instant(&event.starts_at, "event.starts_at")?;
     let ends_at = instant(&event.ends_at, "event.ends_at")?;
@@ -341,10 +351,17 @@ fn from_file(file: file::EventFile) -> Result<Event, Invalid> {
         workshops: workshops::from_file(workshops, starts_at.offset())?,
         privacy: privacy::from_file(privacy)?,
         badge_layouts: badges::layouts(badge_layouts)?,
+        emails: emails::from_file(emails)?,
+        questions: questions::from_file(questions, &ticket_types(&tickets))?,
         tickets: tickets_from_file(tickets)?,
         merchandise: merchandise_from_file(merchandise)?,
         sponsorship_tiers: sponsorship_from_file(sponsorship_tiers)?,
     })
+}
+
+/// Every ticket type the file lists, in its order.
+fn ticket_types(tickets: &[file::TicketEntry]) -> Vec<String> {
+    tickets.iter().map(|ticket| ticket.ticket_type.get_ref().0.clone()).collect()
 }
 
 /// The most units one order of any item may have.

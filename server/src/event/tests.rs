@@ -427,3 +427,110 @@ fn personal_data_is_kept_ninety_days_unless_the_file_says_otherwise() {
         assert!(error.contains("from 1 to 3650"), "{error}");
     }
 }
+
+#[test]
+fn the_shipped_file_asks_four_questions_of_every_ticket_type() {
+    let event = parse(SHIPPED).unwrap();
+    let questions: Vec<(&str, QuestionKind, bool, bool)> = event
+        .questions
+        .iter()
+        .map(|question| (question.id.as_str(), question.kind, question.required, question.show_at_door))
+        .collect();
+    assert_eq!(
+        questions,
+        [
+            ("diet", QuestionKind::Choice, true, false),
+            ("tshirt", QuestionKind::Choice, false, false),
+            ("accessibility", QuestionKind::LongText, false, true),
+            ("company", QuestionKind::Text, false, false),
+        ]
+    );
+    assert_eq!(event.questions[1].options, ["XS", "S", "M", "L", "XL", "XXL"]);
+    assert!(event.questions.iter().all(|question| question.ticket_types == ["developer", "vip", "team"]));
+    assert_eq!(event.emails.day_before_time, time::macros::time!(17:00));
+    let next = Event::parse(
+        include_str!("../../../examples/codewave-2027.toml"),
+        Path::new("codewave-2027.toml"),
+    )
+    .unwrap();
+    assert_eq!(next.questions.len(), 4);
+}
+
+#[test]
+fn an_event_without_questions_or_emails_asks_nothing_and_writes_at_five() {
+    let source = SHIPPED[..SHIPPED.find("\n# What each attendee is asked").unwrap()].to_owned();
+    let event = parse(&source).unwrap();
+    assert!(event.questions.is_empty());
+    assert_eq!(event.emails.day_before_time, time::macros::time!(17:00));
+    assert_eq!(
+        event.emails.day_before_at(event.starts_at).to_string(),
+        "2026-05-17 17:00:00.0 -04:00:00"
+    );
+}
+
+#[test]
+fn invalid_questions_fail_with_the_entry_field_and_line() {
+    let cases = [
+        ("id = \"tshirt\"", "id = \"T-shirt\"", "questions[1].id", "lower-case"),
+        ("id = \"tshirt\"", "id = \"diet\" # twice", "questions[1].id", "another question already has this id"),
+        (
+            "kind = \"long_text\"",
+            "kind = \"long_text\"\noptions = [\"a\", \"b\"]",
+            "questions[2].options",
+            "only choice and multiple_choice",
+        ),
+        (
+            "options = [\"XS\", \"S\", \"M\", \"L\", \"XL\", \"XXL\"]",
+            "options = [\"XS\"]",
+            "questions[1].options",
+            "2 to 50",
+        ),
+        (
+            "options = [\"XS\", \"S\", \"M\", \"L\", \"XL\", \"XXL\"]",
+            "options = [\"S\", \"S\"]",
+            "questions[1].options",
+            "listed twice",
+        ),
+        (
+            "kind = \"text\"\nhelp = \"Printed on your badge.\"",
+            "kind = \"text\"\nticket_types = [\"vip\", \"student\"]",
+            "questions[3].ticket_types",
+            "\"student\" is not the type of any [[tickets]] entry",
+        ),
+        (
+            "kind = \"text\"\nhelp = \"Printed on your badge.\"",
+            "kind = \"text\"\nticket_types = []",
+            "questions[3].ticket_types",
+            "at least one ticket type",
+        ),
+        (
+            "label = \"Company\"",
+            &format!("label = \"{}\"", "x".repeat(121)),
+            "questions[3].label",
+            "at most 120",
+        ),
+        ("day_before_time = \"17:00\"", "day_before_time = \"5pm\"", "emails.day_before_time", "time of day"),
+    ];
+    for (from, to, field, expected) in cases {
+        let source = shipped_with(from, to);
+        let error = parse(&source).unwrap_err().to_string();
+        let line = line_of(&source, to.lines().last().unwrap());
+        assert!(
+            error.contains(&format!("at line {line}, field `{field}`")) && error.contains(expected),
+            "{error}"
+        );
+    }
+    let unknown_kind = shipped_with("kind = \"long_text\"", "kind = \"essay\"");
+    assert!(parse(&unknown_kind).unwrap_err().to_string().contains("essay"));
+}
+
+#[test]
+fn a_question_asked_of_some_types_lists_them() {
+    let source = shipped_with(
+        "kind = \"text\"\nhelp = \"Printed on your badge.\"",
+        "kind = \"text\"\nticket_types = [\"vip\", \"team\", \"vip\"]",
+    );
+    let event = parse(&source).unwrap();
+    assert_eq!(event.questions[3].ticket_types, ["vip", "team"]);
+    assert!(event.questions[3].asked_of("team") && !event.questions[3].asked_of("developer"));
+}

@@ -5,7 +5,7 @@ use time::{OffsetDateTime, PrimitiveDateTime, Time, UtcOffset};
 use toml::Spanned;
 use toml::value::Datetime;
 
-use super::field::{Invalid, invalid};
+use super::field::{Invalid, invalid, time_of_day};
 use super::file::WorkshopsSection;
 
 /// The reminder's time of day when the event file does not say.
@@ -51,7 +51,7 @@ pub(super) fn from_file(section: Option<WorkshopsSection>, venue: UtcOffset) -> 
         );
     }
     let reminder_time = match &section.reminder_time {
-        Some(value) => time_of_day(value)?,
+        Some(value) => time_of_day(value, "workshops.reminder_time")?,
         None => DEFAULT_REMINDER,
     };
     Ok(WorkshopTerms {
@@ -79,22 +79,4 @@ fn venue_time(value: &Spanned<Datetime>, venue: UtcOffset, field: &str) -> Resul
         (Some(date), Some(time)) => Ok(PrimitiveDateTime::new(date, time).assume_offset(venue)),
         _ => invalid(value.span(), field, "is not a valid date and time"),
     }
-}
-
-fn time_of_day(value: &Spanned<String>) -> Result<Time, Invalid> {
-    let text = value.get_ref();
-    let parsed = (text.len() == 5)
-        .then(|| text.split_once(':'))
-        .flatten()
-        .and_then(|(hour, minute)| Time::from_hms(hour.parse().ok()?, minute.parse().ok()?, 0).ok());
-    parsed.map_or_else(
-        || {
-            invalid(
-                value.span(),
-                "workshops.reminder_time",
-                "must be a time of day such as \"18:00\"",
-            )
-        },
-        Ok,
-    )
 }

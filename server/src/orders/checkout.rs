@@ -36,7 +36,7 @@ impl IdempotencyKey {
     /// other spacing or field order is the same request (even if the price has moved on
     /// since), another item, buyer, amount or code is not.
     pub fn new(key: &str, client_address: &str, asked: &Asked<'_>) -> Self {
-        let request = serde_json::json!({
+        let mut request = serde_json::json!({
             "kind": asked.kind.as_str(),
             "buyerName": asked.buyer_name,
             "buyerEmail": asked.buyer_email,
@@ -48,6 +48,10 @@ impl IdempotencyKey {
             "code": asked.code.map(|code| code.trim().to_uppercase()).filter(|code| !code.is_empty()),
             "billing": asked.billing,
         });
+        // Only when given, so that a request without answers hashes as it did before they existed.
+        if !asked.answers.is_empty() {
+            request["answers"] = serde_json::json!(asked.answers);
+        }
         Self {
             key: crate::secrets::digest(&format!("{}\n{client_address}\n{key}", asked.kind.as_str())),
             request_hash: crate::secrets::digest(&request.to_string()),
@@ -70,6 +74,8 @@ pub struct Asked<'a> {
     /// The code as the buyer typed it.
     pub code: Option<&'a str>,
     pub billing: Option<&'a BillingDetails>,
+    /// The buyer's answers for their own ticket (question id, stored JSON).
+    pub answers: &'a [(String, String)],
 }
 
 impl NewOrder {
@@ -86,6 +92,7 @@ impl NewOrder {
             client_amount,
             code: self.quote.code.as_ref().map(|code| code.code.as_str()),
             billing: self.billing.as_ref(),
+            answers: &self.buyer_answers,
         }
     }
 }

@@ -4,10 +4,12 @@
 //! test suite runs against both.
 
 mod admin;
+mod answers;
 mod backup;
 mod badges;
 mod certificates;
 mod codes;
+mod day_before;
 mod door;
 mod door_devices;
 mod door_scans;
@@ -46,6 +48,7 @@ use sqlx::migrate::{MigrateError, Migrator};
 use sqlx::{AnyPool, Executor};
 
 pub use admin::{AuditEntry, SignedInWith};
+pub use answers::{AnswersSaved, StoredAnswers};
 pub use backup::BackupError;
 pub use badges::{BadgeFilter, BadgeHolder, COMPANY_QUESTION};
 pub use certificates::{Attendance, CertificateRecord};

@@ -8,6 +8,7 @@ use std::collections::HashMap;
 use sqlx::any::AnyRow;
 use sqlx::{Any, Row, Transaction};
 
+use super::answers::insert_answers;
 use super::codes::{CodeUse, give_back, held_keys, return_code_use, take_code_use};
 use super::invoices::issue_invoice;
 use super::outbox::{EmailKind, queue_email_with_link};
@@ -516,6 +517,7 @@ impl Store {
         .bind(order.billing.as_ref().and_then(|billing| serde_json::to_string(billing).ok()))
         .execute(&mut *tx)
         .await?;
+        insert_answers(&mut tx, pending.id, 1, &order.buyer_answers, now).await?;
         tx.commit().await?;
         self.stock_changed();
         Ok(self.order(pending.id).await?.ok_or(sqlx::Error::RowNotFound)?)

@@ -42,6 +42,10 @@ pub enum EmailKind {
     SessionMessage,
     /// The organizer's message to a segment (`messages`). Subject: the message's id.
     Message,
+    /// A named holder's required questions are unanswered: once, with their link. Subject: the ticket's id.
+    AnswersReminder,
+    /// The day before the event, to each holder: their QR codes, the venue, the doors. Subject: the holder's email.
+    DayBefore,
 }
 
 impl EmailKind {
@@ -64,6 +68,8 @@ impl EmailKind {
             Self::SeatReminder => "seat_reminder",
             Self::SessionMessage => "session_message",
             Self::Message => "message",
+            Self::AnswersReminder => "answers_reminder",
+            Self::DayBefore => "day_before",
         }
     }
 
@@ -83,7 +89,9 @@ impl EmailKind {
             | Self::SeatConfirmed
             | Self::SeatOffered
             | Self::SeatReminder
-            | Self::SessionMessage => 0,
+            | Self::SessionMessage
+            | Self::AnswersReminder
+            | Self::DayBefore => 0,
             Self::WaitlistConfirmation | Self::PresaleLink | Self::Message => 1,
         }
     }
@@ -107,6 +115,8 @@ impl EmailKind {
             "seat_reminder" => Self::SeatReminder,
             "session_message" => Self::SessionMessage,
             "message" => Self::Message,
+            "answers_reminder" => Self::AnswersReminder,
+            "day_before" => Self::DayBefore,
             _ => return None,
         })
     }
@@ -349,6 +359,8 @@ mod tests {
             EmailKind::PresaleLink,
             EmailKind::DrawPrize,
             EmailKind::Message,
+            EmailKind::AnswersReminder,
+            EmailKind::DayBefore,
         ] {
             assert_eq!(EmailKind::parse(kind.as_str()), Some(kind));
         }

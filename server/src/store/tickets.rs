@@ -9,6 +9,7 @@ use sqlx::any::AnyRow;
 use sqlx::{Any, Row, Transaction};
 
 use super::admin::record_audit;
+use super::answers::clear_answers;
 use super::manage_link::set_manage_token;
 use super::outbox::{EmailKind, queue_email_with_link};
 use super::sponsors::open_sponsor_profile;
@@ -64,10 +65,10 @@ impl TicketRecord {
     }
 }
 
-const COLUMNS: &str = "id, order_id, position, ticket_type, code, attendee_name, attendee_email, status,
+pub(super) const COLUMNS: &str = "id, order_id, position, ticket_type, code, attendee_name, attendee_email, status,
     holder_token_hash, checked_in_at, checked_in_by, created_at, updated_at";
 
-fn ticket_from_row(row: &AnyRow) -> Result<TicketRecord, sqlx::Error> {
+pub(super) fn ticket_from_row(row: &AnyRow) -> Result<TicketRecord, sqlx::Error> {
     let status: String = row.try_get("status")?;
     Ok(TicketRecord {
         id: row.try_get("id")?,
@@ -417,6 +418,8 @@ impl Store {
         if handed.rows_affected() == 0 {
             return Ok(Naming::Changed);
         }
+        // The answers were the previous holder's.
+        clear_answers(&mut tx, &ticket.order_id, ticket.position).await?;
         sqlx::query(
             "INSERT INTO ticket_handovers (id, ticket_id, order_id, retired_code, from_name, from_email, to_name, to_email,
                  made_by, at)

@@ -29,6 +29,7 @@ fn admin_calls(order_id: &str) -> Vec<(reqwest::Method, String)> {
         (Method::GET, "/api/admin/dashboard".into()),
         (Method::GET, "/api/admin/orders?q=ana".into()),
         (Method::GET, format!("/api/admin/orders/{order_id}")),
+        (Method::GET, "/api/admin/questions/totals".into()),
         (Method::POST, format!("/api/admin/orders/{order_id}/notes")),
         (Method::POST, format!("/api/admin/orders/{order_id}/refund")),
         (

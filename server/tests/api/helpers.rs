@@ -583,6 +583,20 @@ impl TestApp {
         panic!("no email containing {needle:?} reached {recipient}");
     }
 
+    /// The emails written to `recipient` so far (as `.eml` files, without SMTP), as they were sent.
+    pub fn raw_emails_to(&self, recipient: &str) -> Vec<Vec<u8>> {
+        let Ok(entries) = std::fs::read_dir(self.data_dir().join("mail")) else {
+            return Vec::new();
+        };
+        entries
+            .map(|entry| std::fs::read(entry.unwrap().path()).unwrap())
+            .filter(|raw| {
+                let mail = mailparse::parse_mail(raw).unwrap();
+                mail.headers.iter().any(|header| header.get_key() == "To" && header.get_value().contains(recipient))
+            })
+            .collect()
+    }
+
     /// The buyer's "Manage your tickets" secret, from their receipt.
     pub async fn buyer_manage_token(&self, order_id: &str) -> String {
         let buyer = self

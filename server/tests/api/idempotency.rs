@@ -52,6 +52,7 @@ fn vip_order(app: &TestApp, email: &str) -> NewOrder {
         options: json!({ "ticketType": "vip", "ticketId": vip.id }),
         quote: Quote::at_unit_price(vip.price, 1).unwrap(),
         billing: None,
+        buyer_answers: Vec::new(),
     }
 }
 

@@ -117,6 +117,7 @@ async fn open_checkout(app: &TestApp, email: &str, client: &str) {
         options: json!({ "ticketType": "developer", "ticketId": 1 }),
         quote: Quote::at_unit_price(Money::from_cents(79_900), 1).unwrap(),
         billing: None,
+        buyer_answers: Vec::new(),
     };
     let id = uuid::Uuid::new_v4().to_string();
     app.store

@@ -10,6 +10,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::auth::AdminActor;
+use super::flagged::{FlaggedAnswer, flagged_of_ticket};
 use super::responses::{AdminChange, JsonBody, ServerTrouble};
 use super::sessions::desk_session;
 use crate::error::{ApiError, ApiJson, ErrorBody, FieldErrors};
@@ -110,6 +111,8 @@ struct Answer {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     session: Option<DoorSession>,
+    /// The holder's answers to the questions shown at the door (`show_at_door`); empty when none.
+    flagged_answers: Vec<FlaggedAnswer>,
 }
 
 /// A workshop's seats as its door sees them.
@@ -193,7 +196,14 @@ async fn check_in(
             None => return Ok(unknown(UNKNOWN_CODE, &state)),
         },
     };
-    let (status, result, message, seen): (_, _, _, Seen) = match state.store.check_in(key, &actor.name).await? {
+    let checked = state.store.check_in(key, &actor.name).await?;
+    let flagged = match &checked {
+        CheckIn::Admitted(ticket) | CheckIn::AlreadyCheckedIn(ticket) | CheckIn::Refunded(ticket) => {
+            flagged_of_ticket(&state, ticket).await?
+        }
+        CheckIn::Transferred(_) | CheckIn::Unknown => Vec::new(),
+    };
+    let (status, result, message, seen): (_, _, _, Seen) = match checked {
         CheckIn::Admitted(ticket) => (StatusCode::OK, CheckInResult::Admitted, "Welcome!", ticket.into()),
         CheckIn::AlreadyCheckedIn(ticket) => (
             StatusCode::CONFLICT,
@@ -223,8 +233,12 @@ async fn check_in(
     };
     // A code leaves the server only to its holder: the door that checked in by id never had it.
     let seen = match key {
-        TicketKey::Code(_) => seen,
-        TicketKey::Id(_) => Seen { code: None, ..seen },
+        TicketKey::Code(_) => Seen { flagged, ..seen },
+        TicketKey::Id(_) => Seen {
+            code: None,
+            flagged,
+            ..seen
+        },
     };
     Ok(answer(status, result, message, Some(seen), &state))
 }
@@ -242,6 +256,7 @@ struct Seen {
     ticket_type: String,
     checked_in_at: Option<i64>,
     checked_in_by: Option<String>,
+    flagged: Vec<FlaggedAnswer>,
 }
 
 impl From<TicketRecord> for Seen {
@@ -252,6 +267,7 @@ impl From<TicketRecord> for Seen {
             ticket_type: ticket.ticket_type,
             checked_in_at: ticket.checked_in_at,
             checked_in_by: ticket.checked_in_by,
+            flagged: Vec::new(),
         }
     }
 }
@@ -264,6 +280,7 @@ impl From<RetiredCode> for Seen {
             ticket_type: retired.ticket_type,
             checked_in_at: None,
             checked_in_by: None,
+            flagged: Vec::new(),
         }
     }
 }
@@ -281,9 +298,10 @@ fn answer_body(result: CheckInResult, message: &str, seen: Option<Seen>, state: 
         attendee_name: seen.as_ref().and_then(|seen| seen.attendee_name.clone()),
         ticket_name,
         checked_in_at: seen.as_ref().and_then(|seen| seen.checked_in_at),
-        checked_in_by: seen.and_then(|seen| seen.checked_in_by),
+        checked_in_by: seen.as_ref().and_then(|seen| seen.checked_in_by.clone()),
         walk_in: None,
         session: None,
+        flagged_answers: seen.map(|seen| seen.flagged).unwrap_or_default(),
     }
 }
 
@@ -307,8 +325,10 @@ async fn session_check_in(
         return Ok(unknown(UNKNOWN_CODE, state));
     };
     let by_code = matches!(scanned, Scanned::Code(_));
+    let flagged = flagged_of_ticket(state, &ticket).await?;
     let seen = |ticket: &TicketRecord| Seen {
         code: by_code.then(|| ticket.code.clone()),
+        flagged: flagged.clone(),
         ..Seen::from(ticket.clone())
     };
     if ticket.status == TicketStatus::Refunded {

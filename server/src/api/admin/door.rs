@@ -11,6 +11,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::auth::AdminActor;
+use super::flagged::{FlaggedAnswer, flagged, flagged_by_code};
 use super::responses::{AdminChange, AdminRead, JsonBody, ServerTrouble};
 use crate::api::params::ApiQuery;
 use crate::clock::unix_millis;
@@ -62,6 +63,8 @@ struct ListedEntry {
     #[serde(rename = "type")]
     ticket_type: String,
     status: ListedStatus,
+    /// The holder's answers to the questions shown at the door (`show_at_door`); empty when none.
+    flagged_answers: Vec<FlaggedAnswer>,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -143,6 +146,7 @@ async fn list(
         }
     }
     let (tickets, retired) = state.store.check_in_list().await?;
+    let answers = flagged_by_code(&state, None).await?;
     let mut counts: BTreeMap<String, (i64, i64)> = state
         .event
         .tickets
@@ -160,6 +164,7 @@ async fn list(
             hash: code_digest(&ticket.code),
             name: Some(ticket.attendee_name),
             status: ListedStatus::of(ticket.refunded, ticket.checked_in_at),
+            flagged_answers: flagged(&state.event, &ticket.ticket_type, answers.get(&ticket.code)),
             ticket_type: ticket.ticket_type,
         })
         .chain(retired.into_iter().map(|(code, ticket_type)| ListedEntry {
@@ -167,6 +172,7 @@ async fn list(
             name: None,
             ticket_type,
             status: ListedStatus::Transferred,
+            flagged_answers: Vec::new(),
         }))
         .collect();
     Ok(Json(CheckInList {
@@ -239,6 +245,8 @@ struct BatchResult {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     doubt: Option<ScanDoubt>,
+    /// The holder's answers to the questions shown at the door (`show_at_door`); empty when none.
+    flagged_answers: Vec<FlaggedAnswer>,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -305,9 +313,12 @@ async fn batch(
         doors_open: unix_millis(state.event.doors_open),
         arrival: unix_millis(state.clock.now()),
     };
+    let codes: Vec<Option<String>> = batch.scans.iter().map(|scan| normalize_code(&scan.code)).collect();
+    let known: Vec<String> = codes.iter().flatten().cloned().collect();
+    let answers = flagged_by_code(&state, Some(&known)).await?;
     let mut results = Vec::with_capacity(batch.scans.len());
-    for scan in batch.scans {
-        let (outcome, doubt) = match normalize_code(&scan.code) {
+    for (scan, normalized) in batch.scans.into_iter().zip(codes) {
+        let (outcome, doubt) = match normalized.clone() {
             None => (OfflineCheckIn::Unknown, None),
             Some(code) => {
                 let scan_at = OfflineScan {
@@ -323,12 +334,23 @@ async fn batch(
                 (recorded.check_in, recorded.doubt)
             }
         };
+        let flagged_answers = match (&outcome, &normalized) {
+            (
+                OfflineCheckIn::Admitted { ticket_type, .. }
+                | OfflineCheckIn::AlreadyCheckedIn { ticket_type, .. }
+                | OfflineCheckIn::Duplicate { ticket_type, .. }
+                | OfflineCheckIn::Refunded { ticket_type, .. },
+                Some(code),
+            ) => flagged(&state.event, ticket_type, answers.get(code)),
+            _ => Vec::new(),
+        };
         let (result, message) = describe(&state, outcome, doubt);
         results.push(BatchResult {
             code: scan.code,
             result,
             message,
             doubt,
+            flagged_answers,
         });
     }
     Ok(Json(BatchAnswer { results }))

@@ -14,6 +14,7 @@ use crate::admin::csv::{CsvWriter, dollars};
 use crate::api::params::ApiPath;
 use crate::error::{ApiError, ErrorBody};
 use crate::orders::{Order, OrderKind};
+use crate::questions::readable;
 use crate::state::AppState;
 use crate::store::{CodeKind, CodeRecord, ProfileState, TicketStatus};
 use crate::tickets::display_code;
@@ -64,7 +65,8 @@ impl Export {
         "name" = inline(Export),
         Path,
         description = "`orders.csv`: every order. `attendees.csv`: one row per ticket of a paid or refunded order, \
-                       transferred ones left out. `pickups.csv`: paid or refunded merchandise orders and whether \
+                       transferred ones left out, with a column per question of the event file (headed by its \
+                       label, in its order) giving the holder's answer as people read it. `pickups.csv`: paid or refunded merchandise orders and whether \
                        they were collected. `waitlist.csv`: every registration. `codes.csv`: every code with its \
                        uses, in the columns `POST /api/admin/codes/import` reads. `sponsors.csv`: every paid or \
                        refunded sponsorship with its contact, profile (as sent and as approved), review and passes."
@@ -263,7 +265,8 @@ async fn attendees(state: &AppState) -> Result<String, ApiError> {
                 .map(|order| (order.id.clone(), order)),
         );
     }
-    let mut csv = CsvWriter::new(&[
+    // One column per question, headed by its label, in the event file's order.
+    let header: Vec<&str> = [
         "ticket code",
         "ticket",
         "status",
@@ -274,7 +277,12 @@ async fn attendees(state: &AppState) -> Result<String, ApiError> {
         "order reference",
         "buyer name",
         "buyer email",
-    ]);
+    ]
+    .into_iter()
+    .chain(state.event.questions.iter().map(|question| question.label.as_str()))
+    .collect();
+    let mut csv = CsvWriter::new(&header);
+    let answers = state.store.answers_of_tickets().await?;
     for ticket in state.store.current_tickets().await? {
         let Some(order) = orders.get(&ticket.order_id) else {
             continue;
@@ -283,18 +291,29 @@ async fn attendees(state: &AppState) -> Result<String, ApiError> {
             TicketStatus::Valid => "valid",
             TicketStatus::Refunded => "refunded",
         };
-        csv.row([
-            display_code(&ticket.code).as_str(),
-            &state.event.ticket_name(&ticket.ticket_type),
+        let stored = answers.get(&(ticket.order_id.clone(), ticket.position));
+        let readable = readable(&state.event, &ticket.ticket_type, stored.map_or(&[][..], Vec::as_slice), |_| true);
+        let answer_cells = state.event.questions.iter().map(|question| {
+            readable
+                .iter()
+                .find(|(answered, _)| answered.id == question.id)
+                .map_or("", |(_, text)| text.as_str())
+        });
+        let (code, ticket_name) = (display_code(&ticket.code), state.event.ticket_name(&ticket.ticket_type));
+        let checked_in = time_cell(ticket.checked_in_at);
+        let cells = [
+            code.as_str(),
+            &ticket_name,
             status,
             ticket.attendee_name.as_deref().unwrap_or_default(),
             ticket.attendee_email.as_deref().unwrap_or_default(),
-            &time_cell(ticket.checked_in_at),
+            &checked_in,
             ticket.checked_in_by.as_deref().unwrap_or_default(),
             &order.reference,
             &order.buyer_name,
             &order.buyer_email,
-        ]);
+        ];
+        csv.row(cells.into_iter().chain(answer_cells));
     }
     Ok(csv.finish())
 }

@@ -13,6 +13,7 @@ mod door_search;
 mod draws;
 mod emails;
 mod exports;
+mod flagged;
 mod invoices;
 mod messages;
 mod orders;
@@ -21,6 +22,7 @@ mod presales;
 mod privacy;
 mod programme;
 mod programme_versions;
+mod questions;
 mod refunds;
 mod responses;
 mod session;
@@ -65,4 +67,5 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(messages::router())
         .merge(privacy::router())
         .merge(badges::router())
+        .merge(questions::router())
 }

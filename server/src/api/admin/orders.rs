@@ -15,6 +15,7 @@ use crate::api::invoice_download::InvoiceLink;
 use crate::api::params::{ApiPath, ApiQuery, page_number};
 use crate::error::{ApiError, ApiJson, ErrorBody, FieldErrors};
 use crate::orders::{Order, OrderKind, OrderStatus, PolicyRefund, policy_refund, sku};
+use crate::questions::readable;
 use crate::state::AppState;
 use crate::store::{OrderFilter, Page, RefundRecord, TicketRecord, TicketStatus};
 use crate::tickets::display_code;
@@ -156,6 +157,7 @@ async fn detail(
     let emails = state.store.emails_about_order(&order.id).await?;
     let audit = state.store.audit_for_order(&order.id).await?;
     let invoices = state.store.invoices_of_order(&order.id).await?;
+    let answers = state.store.answers_of_order(&order.id).await?;
     let today = state.event.venue_date(state.clock.now());
     Ok(Json(OrderPage {
         invoices: invoices
@@ -164,7 +166,21 @@ async fn detail(
             .collect(),
         refund_policy: policy_refund(&state.event, &order, today),
         timeline: timeline(&order, &refunds, &emails, &audit),
-        tickets: tickets.into_iter().map(OrderTicket::from).collect(),
+        tickets: tickets
+            .into_iter()
+            .map(|ticket| {
+                let answers = answers.get(&ticket.position).map_or(&[][..], Vec::as_slice);
+                let answers = readable(&state.event, &ticket.ticket_type, answers, |_| true)
+                    .into_iter()
+                    .map(|(question, text)| TicketAnswer {
+                        question: question.id.clone(),
+                        label: question.label.clone(),
+                        text,
+                    })
+                    .collect();
+                OrderTicket::new(ticket, answers)
+            })
+            .collect(),
         refunds,
         order,
     }))
@@ -186,11 +202,25 @@ struct OrderTicket {
     checked_in_at: Option<i64>,
     #[schema(required = true)]
     checked_in_by: Option<String>,
+    /// Its holder's answers to the event's questions, in the event file's order: the answered ones only.
+    answers: Vec<TicketAnswer>,
 }
 
-impl From<TicketRecord> for OrderTicket {
-    fn from(ticket: TicketRecord) -> Self {
+/// One answer, as people read it.
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = OrderTicketAnswer)]
+struct TicketAnswer {
+    /// The question's id.
+    question: String,
+    label: String,
+    /// The choice, the options joined by ", ", "Yes" or "No", the country's name, the date as given.
+    text: String,
+}
+
+impl OrderTicket {
+    fn new(ticket: TicketRecord, answers: Vec<TicketAnswer>) -> Self {
         Self {
+            answers,
             code: display_code(&ticket.code),
             position: ticket.position,
             attendee_name: ticket.attendee_name,

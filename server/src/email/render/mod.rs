@@ -1,6 +1,7 @@
 //! Emails rendered from the templates in `email/templates/`: one folder per email with a
 //! subject, a preheader, a text body and an HTML body, each set inside a shared layout.
 
+mod attendee_views;
 mod calendar;
 mod error;
 mod qr;
@@ -21,6 +22,7 @@ use crate::orders::{Order, OrderKind};
 use crate::sponsors::sponsor_page_url;
 use crate::store::{RefundRecord, SponsorProfile, TicketRecord, TicketStatus, WaitingListEntry};
 use crate::tickets::{display_code, wallet_key};
+use attendee_views::{AnswersReminder, DayBefore};
 use views::{
     AttendeeTicket, DrawPrize, EventView, InvoiceCorrection, MerchandiseConfirmation, PresaleLink, RefundConfirmation,
     OrganizerMessage, Seat, SessionMessage, SponsorReview, SponsorshipReceipt, StaffInvitation, TicketAccess, TicketReceipt,
@@ -29,6 +31,7 @@ use views::{
 pub use views::{
     MessageLetter, PresaleLetter, PrizeLetter, SeatLetter, SessionLetter, WaitingListOfferLinks, WaitlistLetter,
 };
+pub use attendee_views::{AnswersLetter, DayBeforeLetter, HeldTicket};
 
 const TICKET_QR_ID: &str = "ticket-qr";
 const PICKUP_QR_ID: &str = "pickup-qr";
@@ -121,6 +124,14 @@ const TEMPLATES: &[(&str, &str)] = &[
     template!("message/preheader.txt"),
     template!("message/body.txt"),
     template!("message/body.html"),
+    template!("answers_reminder/subject.txt"),
+    template!("answers_reminder/preheader.txt"),
+    template!("answers_reminder/body.txt"),
+    template!("answers_reminder/body.html"),
+    template!("day_before/subject.txt"),
+    template!("day_before/preheader.txt"),
+    template!("day_before/body.txt"),
+    template!("day_before/body.html"),
 ];
 
 /// Which of a workshop seat's emails.
@@ -527,6 +538,33 @@ impl Renderer {
         unsubscribe_url: Option<&str>,
     ) -> Result<RenderedEmail, RenderError> {
         self.letter("message", event, site_url, unsubscribe_url, &OrganizerMessage::new(letter))
+    }
+
+    /// Asks a ticket's holder, once, to answer the questions it still leaves open.
+    pub fn answers_reminder(
+        &self,
+        event: &Event,
+        site_url: &str,
+        letter: &AnswersLetter<'_>,
+    ) -> Result<RenderedEmail, RenderError> {
+        self.letter("answers_reminder", event, site_url, None, &AnswersReminder::new(letter))
+    }
+
+    /// The day before the event, to one holder: each of their tickets with its QR code (inline and attached), the
+    /// venue, when the doors open and the schedule.
+    pub fn day_before(
+        &self,
+        event: &Event,
+        site_url: &str,
+        letter: &DayBeforeLetter<'_>,
+    ) -> Result<RenderedEmail, RenderError> {
+        let view = DayBefore::new(letter, |index| format!("{TICKET_QR_ID}-{}", index + 1));
+        let mut email = self.letter("day_before", event, site_url, None, &view)?;
+        for ticket in &view.tickets {
+            let png = qr::qr_png(&ticket.code)?;
+            attach_qr(&mut email, &ticket.qr_content_id, format!("ticket-{}.png", ticket.code), png);
+        }
+        Ok(email)
     }
 
     /// The email whose templates are in `folder`, telling `view`, in the frame every email

@@ -701,7 +701,7 @@ impl OrganizerMessage {
 
 /// A name typed into a public form, when it is safe to print: anyone can type any name for
 /// any address, so one that could carry a link is left out.
-fn greeting_name(name: &str) -> String {
+pub(super) fn greeting_name(name: &str) -> String {
     if could_carry_a_link(name) {
         "there".to_owned()
     } else {
