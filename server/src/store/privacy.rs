@@ -453,7 +453,7 @@ async fn erase_entries(tx: &mut Transaction<'_, Any>, email: &str, now: i64) -> 
 /// their subject; those not sent yet never will be.
 async fn erase_outbox(tx: &mut Transaction<'_, Any>, email: &str) -> Result<(), sqlx::Error> {
     sqlx::query(
-        "UPDATE outbox SET recipient = $1, link_secret = NULL,
+        "UPDATE outbox SET recipient = $1, link_secret = NULL, dedupe_key = $1 || ':' || id,
              subject_id = CASE WHEN subject_id LIKE '%@%' THEN $1 ELSE subject_id END,
              last_error = CASE WHEN status IN ('queued', 'failed') THEN 'The address was erased.' ELSE last_error END,
              status = CASE WHEN status IN ('queued', 'failed') THEN 'cancelled' ELSE status END
