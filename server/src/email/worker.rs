@@ -542,12 +542,10 @@ impl Mailer {
                     subject: &message.subject,
                     body: &message.body,
                 };
-                rendered(self.renderer.message(
-                    &self.event,
-                    &self.public_url,
-                    &letter,
-                    unsubscribe_url.as_deref(),
-                ))
+                rendered(
+                    self.renderer
+                        .message(&self.event, &self.public_url, &letter, unsubscribe_url.as_deref()),
+                )
             }
             EmailKind::WaitingListOffer => {
                 let entry = self.waiting_list_entry(&email.subject_id).await?;

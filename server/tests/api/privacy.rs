@@ -123,11 +123,18 @@ on_both_databases! {
 fn before_the_event() -> TestOptions {
     let event = crate::helpers::shipped_event();
     let day = conference::tickets::transfer_until(&event) - Duration::days(30);
-    let noon = day.with_time(Time::from_hms(12, 0, 0).unwrap()).assume_offset(event.starts_at.offset());
+    let noon = day
+        .with_time(Time::from_hms(12, 0, 0).unwrap())
+        .assume_offset(event.starts_at.offset());
     TestOptions {
         clock: Some(ManualClock::at(noon)),
         ..TestOptions::with_event(|event| {
-            event.tickets.iter_mut().find(|ticket| ticket.ticket_type == "vip").unwrap().limit = Some(1);
+            event
+                .tickets
+                .iter_mut()
+                .find(|ticket| ticket.ticket_type == "vip")
+                .unwrap()
+                .limit = Some(1);
         })
     }
     .with_admin()
@@ -178,13 +185,21 @@ async fn register_confirmed(app: &TestApp, name: &str, email: &str) {
     let body = json!({ "fullName": name, "email": email, "interestAreas": ["ai"], "subscribe": true });
     assert_eq!(app.post_json("/api/register-waitlist", &body).await.status(), 200);
     let token = app.links_to(email, "/waitlist/confirm?token=", 1).await.remove(0);
-    let confirmed = app.client.post(app.url(&format!("/waitlist/confirm?token={token}"))).send().await.unwrap();
+    let confirmed = app
+        .client
+        .post(app.url(&format!("/waitlist/confirm?token={token}")))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(confirmed.status(), 200);
 }
 
 async fn join_vip_waiting_list(app: &TestApp, name: &str, email: &str) {
     let joined = app
-        .post_json("/api/waiting-list", &json!({ "kind": "ticket", "item": "vip", "name": name, "email": email, "quantity": 1 }))
+        .post_json(
+            "/api/waiting-list",
+            &json!({ "kind": "ticket", "item": "vip", "name": name, "email": email, "quantity": 1 }),
+        )
         .await;
     assert!(joined.status().is_success(), "{}", joined.status());
 }
@@ -222,7 +237,9 @@ async fn text_columns(app: &TestApp) -> Vec<(String, String)> {
         .await
         .unwrap()
     };
-    rows.iter().map(|row| (row.get("table_name"), row.get("column_name"))).collect()
+    rows.iter()
+        .map(|row| (row.get("table_name"), row.get("column_name")))
+        .collect()
 }
 
 /// The text columns, as "table.column", that hold any of `needles` in any case.
@@ -265,7 +282,14 @@ async fn money(app: &TestApp) -> (Vec<(String, String, i64, i64)>, Vec<(String, 
         .await
         .unwrap()
         .iter()
-        .map(|row| (row.get("id"), row.get("status"), row.get("amount"), row.get("refunded_amount")))
+        .map(|row| {
+            (
+                row.get("id"),
+                row.get("status"),
+                row.get("amount"),
+                row.get("refunded_amount"),
+            )
+        })
         .collect();
     let invoices = sqlx::query("SELECT number, buyer_name, document FROM invoices ORDER BY number")
         .fetch_all(&database)
@@ -292,8 +316,14 @@ const PERSONAL_COLUMNS: &[(&str, &str)] = &[
     ("waitlist_registrations.job_title", "erased"),
     ("orders.buyer_name", "erased"),
     ("orders.buyer_email", "erased"),
-    ("orders.options", "erased: the sponsor contact's name, phone and words; the company stays"),
-    ("orders.billing", "erased unless an invoice was issued, which the law keeps with its address"),
+    (
+        "orders.options",
+        "erased: the sponsor contact's name, phone and words; the company stays",
+    ),
+    (
+        "orders.billing",
+        "erased unless an invoice was issued, which the law keeps with its address",
+    ),
     ("orders.client_address", "erased"),
     ("orders.picked_up_by", "kept: a staff member's name"),
     ("outbox.recipient", "erased"),
@@ -322,12 +352,27 @@ const PERSONAL_COLUMNS: &[(&str, &str)] = &[
     ("orders.item_name", "kept: what was sold"),
     ("presales.item_name", "kept: what was for sale"),
     ("draws.item_name", "kept: what was for sale"),
-    ("draws.winners", "erased: the winners' names and addresses; their codes stay"),
+    (
+        "draws.winners",
+        "erased: the winners' names and addresses; their codes stay",
+    ),
     ("codes.note", "erased where it names an address"),
-    ("refunds.reason", "kept: the organizer's reason, the person's name and address erased on request"),
-    ("programme_rooms.name", "kept: the public programme, kept in the call-for-papers tool"),
-    ("programme_tracks.name", "kept: the public programme, kept in the call-for-papers tool"),
-    ("programme_speakers.name", "kept: the public programme, kept in the call-for-papers tool"),
+    (
+        "refunds.reason",
+        "kept: the organizer's reason, the person's name and address erased on request",
+    ),
+    (
+        "programme_rooms.name",
+        "kept: the public programme, kept in the call-for-papers tool",
+    ),
+    (
+        "programme_tracks.name",
+        "kept: the public programme, kept in the call-for-papers tool",
+    ),
+    (
+        "programme_speakers.name",
+        "kept: the public programme, kept in the call-for-papers tool",
+    ),
     ("ticket_answers.value", "erased: the answers are deleted"),
     ("session_messages.sent_by", "kept: a staff member's name"),
     ("messages.created_by", "kept: a staff member's address"),
@@ -339,14 +384,29 @@ const PERSONAL_COLUMNS: &[(&str, &str)] = &[
     ("programme_versions.applied_by", "kept: a staff member's name"),
     ("workshop_seats.checked_in_by", "kept: a staff member's name"),
     ("ticket_handovers.made_by", "kept: 'buyer' or 'holder'"),
-    ("waiting_list_entries.options", "kept: the ticket type, size or colour wanted"),
+    (
+        "waiting_list_entries.options",
+        "kept: the ticket type, size or colour wanted",
+    ),
 ];
 
 /// Whether a column's name says it may hold a person's name, address or phone.
 fn looks_personal(column: &str) -> bool {
-    ["name", "email", "phone", "address", "billing", "recipient", "detail", "winners", "note", "_by", "options"]
-        .iter()
-        .any(|hint| column.contains(hint))
+    [
+        "name",
+        "email",
+        "phone",
+        "address",
+        "billing",
+        "recipient",
+        "detail",
+        "winners",
+        "note",
+        "_by",
+        "options",
+    ]
+    .iter()
+    .any(|hint| column.contains(hint))
 }
 
 on_both_databases! {

@@ -22,9 +22,9 @@ use crate::sponsors::sponsor_page_url;
 use crate::store::{RefundRecord, SponsorProfile, TicketRecord, TicketStatus, WaitingListEntry};
 use crate::tickets::display_code;
 use views::{
-    AttendeeTicket, DrawPrize, EventView, InvoiceCorrection, MerchandiseConfirmation, PresaleLink, RefundConfirmation,
-    OrganizerMessage, Seat, SessionMessage, SponsorReview, SponsorshipReceipt, StaffInvitation, TicketAccess, TicketReceipt,
-    WaitingListJoined, WaitingListOffer, WaitingListPassedOver, Waitlist,
+    AttendeeTicket, DrawPrize, EventView, InvoiceCorrection, MerchandiseConfirmation, OrganizerMessage, PresaleLink,
+    RefundConfirmation, Seat, SessionMessage, SponsorReview, SponsorshipReceipt, StaffInvitation, TicketAccess,
+    TicketReceipt, WaitingListJoined, WaitingListOffer, WaitingListPassedOver, Waitlist,
 };
 pub use views::{
     MessageLetter, PresaleLetter, PrizeLetter, SeatLetter, SessionLetter, WaitingListOfferLinks, WaitlistLetter,
@@ -490,7 +490,13 @@ impl Renderer {
         letter: &MessageLetter<'_>,
         unsubscribe_url: Option<&str>,
     ) -> Result<RenderedEmail, RenderError> {
-        self.letter("message", event, site_url, unsubscribe_url, &OrganizerMessage::new(letter))
+        self.letter(
+            "message",
+            event,
+            site_url,
+            unsubscribe_url,
+            &OrganizerMessage::new(letter),
+        )
     }
 
     /// The email whose templates are in `folder`, telling `view`, in the frame every email
