@@ -14,9 +14,9 @@ use time::{Date, OffsetDateTime};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::domain::markdown::to_html;
 use crate::error::{ApiError, ErrorBody};
 use crate::precompressed::Precompressed;
-use crate::domain::markdown::to_html;
 use crate::programme_site::{CACHE_CONTROL, Published, View};
 use crate::state::AppState;
 use crate::store::Store;

@@ -552,12 +552,10 @@ impl Mailer {
                     subject: &message.subject,
                     body: &message.body,
                 };
-                rendered(self.renderer.message(
-                    &self.event,
-                    &self.public_url,
-                    &letter,
-                    unsubscribe_url.as_deref(),
-                ))
+                rendered(
+                    self.renderer
+                        .message(&self.event, &self.public_url, &letter, unsubscribe_url.as_deref()),
+                )
             }
             EmailKind::AnswersReminder => {
                 let ticket = found(self.store.ticket(&email.subject_id).await, "the ticket no longer exists")?;

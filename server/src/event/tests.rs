@@ -409,7 +409,10 @@ fn invalid_workshop_times_fail_with_the_field_and_line() {
 fn personal_data_is_kept_ninety_days_unless_the_file_says_otherwise() {
     let setting = "keep_personal_data_days = 3650";
     let shipped = parse(SHIPPED).unwrap();
-    assert_eq!(shipped.privacy.keep_personal_data_days, 3650, "the brief's past event stays usable");
+    assert_eq!(
+        shipped.privacy.keep_personal_data_days, 3650,
+        "the brief's past event stays usable"
+    );
     let default = parse(&shipped_with(setting, "")).unwrap();
     assert_eq!(default.privacy.keep_personal_data_days, DEFAULT_KEEP_PERSONAL_DATA_DAYS);
     assert_eq!(

@@ -17,7 +17,10 @@ impl Draft {
         let (subject, body) = (subject.trim(), body.trim());
         let mut errors = Vec::new();
         if subject.is_empty() || subject.chars().count() > MAX_SUBJECT_CHARS || subject.chars().any(char::is_control) {
-            errors.push(("subject", "Write a subject of 1 to 150 characters on one line.".to_owned()));
+            errors.push((
+                "subject",
+                "Write a subject of 1 to 150 characters on one line.".to_owned(),
+            ));
         }
         if body.is_empty() || body.chars().count() > MAX_BODY_CHARS {
             errors.push(("body", "Write a message of 1 to 20,000 characters.".to_owned()));
@@ -40,9 +43,16 @@ mod tests {
     #[test]
     fn words_are_trimmed_and_bounded() {
         let draft = Draft::parse("  Lunch  ", "\n**Vegan** options.\n").unwrap();
-        assert_eq!((draft.subject.as_str(), draft.body.as_str()), ("Lunch", "**Vegan** options."));
+        assert_eq!(
+            (draft.subject.as_str(), draft.body.as_str()),
+            ("Lunch", "**Vegan** options.")
+        );
         let fields = |subject: &str, body: &str| -> Vec<&str> {
-            Draft::parse(subject, body).unwrap_err().into_iter().map(|(field, _)| field).collect()
+            Draft::parse(subject, body)
+                .unwrap_err()
+                .into_iter()
+                .map(|(field, _)| field)
+                .collect()
         };
         assert_eq!(fields(" ", " "), ["subject", "body"]);
         assert_eq!(fields("Two\nlines", "Body"), ["subject"]);

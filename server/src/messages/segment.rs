@@ -236,8 +236,14 @@ mod tests {
             fields(json!({ "kind": "ticket_holders", "ticketTypes": "vip" })),
             ["segment.ticketTypes"]
         );
-        assert_eq!(fields(json!({ "kind": "ticket_holders", "checkedIn": "yes" })), ["segment"]);
-        assert_eq!(fields(json!({ "kind": "session", "session": "nope" })), ["segment.session"]);
+        assert_eq!(
+            fields(json!({ "kind": "ticket_holders", "checkedIn": "yes" })),
+            ["segment"]
+        );
+        assert_eq!(
+            fields(json!({ "kind": "session", "session": "nope" })),
+            ["segment.session"]
+        );
         assert_eq!(fields(json!({ "kind": "session" })), ["segment.session"]);
         assert_eq!(
             fields(json!({ "kind": "merchandise_not_picked_up", "item": 999 })),

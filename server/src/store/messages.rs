@@ -293,7 +293,8 @@ impl Store {
             Dispatch::Now => {
                 let addresses = recipients(&mut *tx, message.segment).await?;
                 queue_message_emails(&mut tx, &id, &addresses, EmailKind::Message.priority()).await?;
-                let detail = serde_json::json!({ "messageId": id, "subject": message.subject, "recipients": addresses.len() });
+                let detail =
+                    serde_json::json!({ "messageId": id, "subject": message.subject, "recipients": addresses.len() });
                 record_audit(&mut *tx, message.actor, "message_sent", None, &detail).await?;
             }
             Dispatch::At(at) => {
@@ -353,7 +354,14 @@ impl Store {
             .rows_affected()
             == 1;
         if cancelled {
-            record_audit(&mut *tx, actor, "message_cancelled", None, &serde_json::json!({ "messageId": id })).await?;
+            record_audit(
+                &mut *tx,
+                actor,
+                "message_cancelled",
+                None,
+                &serde_json::json!({ "messageId": id }),
+            )
+            .await?;
             tx.commit().await?;
         } else {
             tx.rollback().await?;

@@ -87,7 +87,10 @@ async fn rewrite_json(
     let mut changed = 0;
     for row in &rows {
         let (row_key, text): (String, Option<String>) = (row.try_get("row_key")?, row.try_get("text")?);
-        let Some(mut json) = text.as_deref().and_then(|text| serde_json::from_str::<Value>(text).ok()) else {
+        let Some(mut json) = text
+            .as_deref()
+            .and_then(|text| serde_json::from_str::<Value>(text).ok())
+        else {
             continue;
         };
         let before = json.clone();
@@ -215,23 +218,74 @@ impl Store {
         let mut needles = names.clone();
         needles.insert(0, email.clone());
 
-        scrub_column(&mut tx, "audit_log", "id", "detail", "1 = 1", std::slice::from_ref(&email)).await?;
-        scrub_column(&mut tx, "audit_log", "id", "detail", &one_of("order_id", &held_orders), &names).await?;
-        scrub_column(&mut tx, "refunds", "id", "reason", &one_of("order_id", &held_orders), &needles).await?;
-        scrub_column(&mut tx, "codes", "id", "note", "1 = 1", std::slice::from_ref(&email)).await?;
-        scrub_column(&mut tx, "outbox", "id", "last_error", "1 = 1", std::slice::from_ref(&email)).await?;
-        rewrite_json(&mut tx, "draws", "id", "winners", "winners LIKE '%' || $1 || '%'", Some(&email), |winners| {
-            for winner in winners.as_array_mut().into_iter().flatten() {
-                if winner["email"].as_str().is_some_and(|address| address.eq_ignore_ascii_case(&email)) {
-                    winner["name"] = Value::String(ERASED.to_owned());
-                    winner["email"] = Value::String(ERASED.to_owned());
-                }
-            }
-        })
+        scrub_column(
+            &mut tx,
+            "audit_log",
+            "id",
+            "detail",
+            "1 = 1",
+            std::slice::from_ref(&email),
+        )
         .await?;
-        rewrite_json(&mut tx, "orders", "id", "options", &one_of("id", &orders), None, |options| {
-            erase_keys(options, &PERSONAL_OPTIONS);
-        })
+        scrub_column(
+            &mut tx,
+            "audit_log",
+            "id",
+            "detail",
+            &one_of("order_id", &held_orders),
+            &names,
+        )
+        .await?;
+        scrub_column(
+            &mut tx,
+            "refunds",
+            "id",
+            "reason",
+            &one_of("order_id", &held_orders),
+            &needles,
+        )
+        .await?;
+        scrub_column(&mut tx, "codes", "id", "note", "1 = 1", std::slice::from_ref(&email)).await?;
+        scrub_column(
+            &mut tx,
+            "outbox",
+            "id",
+            "last_error",
+            "1 = 1",
+            std::slice::from_ref(&email),
+        )
+        .await?;
+        rewrite_json(
+            &mut tx,
+            "draws",
+            "id",
+            "winners",
+            "winners LIKE '%' || $1 || '%'",
+            Some(&email),
+            |winners| {
+                for winner in winners.as_array_mut().into_iter().flatten() {
+                    if winner["email"]
+                        .as_str()
+                        .is_some_and(|address| address.eq_ignore_ascii_case(&email))
+                    {
+                        winner["name"] = Value::String(ERASED.to_owned());
+                        winner["email"] = Value::String(ERASED.to_owned());
+                    }
+                }
+            },
+        )
+        .await?;
+        rewrite_json(
+            &mut tx,
+            "orders",
+            "id",
+            "options",
+            &one_of("id", &orders),
+            None,
+            |options| {
+                erase_keys(options, &PERSONAL_OPTIONS);
+            },
+        )
         .await?;
         erase_orders(&mut tx, &one_of("id", &orders)).await?;
 
@@ -264,10 +318,23 @@ impl Store {
             entries,
         };
         for order_id in &held_orders {
-            record_audit(&mut *tx, actor, "personal_data_erased", Some(order_id), &serde_json::json!({})).await?;
-        }
-        record_audit(&mut *tx, actor, "personal_data_erased", None, &serde_json::to_value(erased).unwrap_or_default())
+            record_audit(
+                &mut *tx,
+                actor,
+                "personal_data_erased",
+                Some(order_id),
+                &serde_json::json!({}),
+            )
             .await?;
+        }
+        record_audit(
+            &mut *tx,
+            actor,
+            "personal_data_erased",
+            None,
+            &serde_json::to_value(erased).unwrap_or_default(),
+        )
+        .await?;
         tx.commit().await?;
         Ok(erased)
     }
@@ -299,9 +366,17 @@ impl Store {
             tx.rollback().await?;
             return Ok(None);
         }
-        rewrite_json(&mut tx, "orders", "id", "options", "erased_at IS NULL", None, |options| {
-            erase_keys(options, &PERSONAL_OPTIONS);
-        })
+        rewrite_json(
+            &mut tx,
+            "orders",
+            "id",
+            "options",
+            "erased_at IS NULL",
+            None,
+            |options| {
+                erase_keys(options, &PERSONAL_OPTIONS);
+            },
+        )
         .await?;
         let orders = erase_orders(&mut tx, "erased_at IS NULL").await?;
         sqlx::query(&format!(
@@ -329,9 +404,17 @@ impl Store {
             |detail| erase_keys(detail, &PERSONAL_AUDIT_KEYS),
         )
         .await?;
-        rewrite_json(&mut tx, "draws", "id", "winners", "winners IS NOT NULL", None, |winners| {
-            erase_keys(winners, &["name", "email"]);
-        })
+        rewrite_json(
+            &mut tx,
+            "draws",
+            "id",
+            "winners",
+            "winners IS NOT NULL",
+            None,
+            |winners| {
+                erase_keys(winners, &["name", "email"]);
+            },
+        )
         .await?;
         sqlx::query("UPDATE codes SET note = $1 WHERE note LIKE '%@%'")
             .bind(ERASED)
@@ -353,8 +436,14 @@ impl Store {
         .bind(erased.entries)
         .execute(&mut *tx)
         .await?;
-        record_audit(&mut *tx, actor, "personal_data_retention", None, &serde_json::to_value(erased).unwrap_or_default())
-            .await?;
+        record_audit(
+            &mut *tx,
+            actor,
+            "personal_data_retention",
+            None,
+            &serde_json::to_value(erased).unwrap_or_default(),
+        )
+        .await?;
         tx.commit().await?;
         Ok(Some(erased))
     }
@@ -453,7 +542,7 @@ async fn erase_entries(tx: &mut Transaction<'_, Any>, email: &str, now: i64) -> 
 /// their subject; those not sent yet never will be.
 async fn erase_outbox(tx: &mut Transaction<'_, Any>, email: &str) -> Result<(), sqlx::Error> {
     sqlx::query(
-        "UPDATE outbox SET recipient = $1, link_secret = NULL,
+        "UPDATE outbox SET recipient = $1, link_secret = NULL, dedupe_key = $1 || ':' || id,
              subject_id = CASE WHEN subject_id LIKE '%@%' THEN $1 ELSE subject_id END,
              last_error = CASE WHEN status IN ('queued', 'failed') THEN 'The address was erased.' ELSE last_error END,
              status = CASE WHEN status IN ('queued', 'failed') THEN 'cancelled' ELSE status END

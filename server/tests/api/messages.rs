@@ -35,12 +35,13 @@ async fn send(app: &TestApp, body: Value) -> Value {
 
 /// The addresses the message's emails were queued for, sorted, repeats kept.
 async fn queued_to(app: &TestApp, message_id: &str) -> Vec<String> {
-    let rows: Vec<String> =
-        sqlx::query_scalar("SELECT recipient FROM outbox WHERE message_id = $1 AND kind = 'message' ORDER BY recipient")
-            .bind(message_id)
-            .fetch_all(&app.database().await)
-            .await
-            .unwrap();
+    let rows: Vec<String> = sqlx::query_scalar(
+        "SELECT recipient FROM outbox WHERE message_id = $1 AND kind = 'message' ORDER BY recipient",
+    )
+    .bind(message_id)
+    .fetch_all(&app.database().await)
+    .await
+    .unwrap();
     rows
 }
 
@@ -62,7 +63,8 @@ async fn raw_emails_to(app: &TestApp, recipient: &str) -> Vec<String> {
 }
 
 async fn cancel(app: &TestApp, id: &str) -> reqwest::Response {
-    app.admin_post(&format!("/api/admin/messages/{id}/cancel"), &json!({})).await
+    app.admin_post(&format!("/api/admin/messages/{id}/cancel"), &json!({}))
+        .await
 }
 
 async fn pay_tee(app: &TestApp, name: &str, email: &str) -> String {
@@ -82,7 +84,14 @@ async fn pay_tee(app: &TestApp, name: &str, email: &str) -> String {
 }
 
 async fn pay_sponsorship(app: &TestApp, email: &str) {
-    let price = app.event.sponsorship_tiers.iter().find(|tier| tier.value == "supporter").unwrap().amount.cents();
+    let price = app
+        .event
+        .sponsorship_tiers
+        .iter()
+        .find(|tier| tier.value == "supporter")
+        .unwrap()
+        .amount
+        .cents();
     let created: Value = app
         .post_json(
             "/api/create-sponsorship-payment",
@@ -103,7 +112,12 @@ async fn register(app: &TestApp, email: &str, areas: &[&str], confirm: bool) {
     assert_eq!(app.post_json("/api/register-waitlist", &body).await.status(), 200);
     if confirm {
         let token = app.links_to(email, "/waitlist/confirm?token=", 1).await.remove(0);
-        let confirmed = app.client.post(app.url(&format!("/waitlist/confirm?token={token}"))).send().await.unwrap();
+        let confirmed = app
+            .client
+            .post(app.url(&format!("/waitlist/confirm?token={token}")))
+            .send()
+            .await
+            .unwrap();
         assert_eq!(confirmed.status(), 200);
     }
 }
@@ -112,7 +126,11 @@ async fn register(app: &TestApp, email: &str, areas: &[&str], confirm: bool) {
 async fn publish_workshop(app: &TestApp) {
     let start = datetime!(2027-05-19 10:00 -4);
     let programme = Programme {
-        rooms: vec![Room { source_id: "lab".into(), name: "Lab".into(), capacity: Some(30) }],
+        rooms: vec![Room {
+            source_id: "lab".into(),
+            name: "Lab".into(),
+            capacity: Some(30),
+        }],
         tracks: Vec::new(),
         speakers: Vec::new(),
         sessions: vec![Session {
@@ -163,22 +181,46 @@ async fn world(app: &TestApp) {
     let bob = app.paid_ticket_order("vip", "Bob Lee", "bob@example.com").await;
     reserve_seat(app, &bob).await;
     let code = app.store.tickets_of_order(&bob).await.unwrap()[0].code.clone();
-    assert_eq!(app.admin_post("/api/admin/check-in", &json!({ "code": code })).await.status(), 200);
+    assert_eq!(
+        app.admin_post("/api/admin/check-in", &json!({ "code": code }))
+            .await
+            .status(),
+        200
+    );
     app.paid_ticket_order("team", "Carla Ruiz", "carla@example.com").await;
     let dave = app.paid_ticket_order("developer", "Dave Kim", "dave@example.com").await;
     let refunded = app
-        .admin_post(&format!("/api/admin/orders/{dave}/refund"), &json!({ "amount": 100, "reason": "Cannot come" }))
+        .admin_post(
+            &format!("/api/admin/orders/{dave}/refund"),
+            &json!({ "amount": 100, "reason": "Cannot come" }),
+        )
         .await;
     assert_eq!(refunded.status(), 200);
     pay_tee(app, "Ana Diaz", "ana@example.com").await;
     let erin = pay_tee(app, "Erin Park", "erin@example.com").await;
     let pickup = app.store.order(&erin).await.unwrap().unwrap().pickup_code.unwrap();
-    assert_eq!(app.admin_post("/api/admin/pickups", &json!({ "code": pickup })).await.status(), 200);
+    assert_eq!(
+        app.admin_post("/api/admin/pickups", &json!({ "code": pickup }))
+            .await
+            .status(),
+        200
+    );
     pay_sponsorship(app, "sponsor@acme.dev").await;
     register(app, "frank@example.com", &["ai"], true).await;
     register(app, "gina@example.com", &["web"], true).await;
-    let token = app.store.find_waitlist_registration("gina@example.com").await.unwrap().unwrap().unsubscribe_token;
-    let unsubscribed = app.client.post(app.url(&format!("/unsubscribe?token={}", token.unwrap()))).send().await.unwrap();
+    let token = app
+        .store
+        .find_waitlist_registration("gina@example.com")
+        .await
+        .unwrap()
+        .unwrap()
+        .unsubscribe_token;
+    let unsubscribed = app
+        .client
+        .post(app.url(&format!("/unsubscribe?token={}", token.unwrap())))
+        .send()
+        .await
+        .unwrap();
     assert!(unsubscribed.status().is_success());
     register(app, "hal@example.com", &["ai"], false).await;
 }

@@ -161,7 +161,12 @@ async fn preview_message(
         body: &draft.body,
     };
     let email = RENDERER
-        .message(&state.event, &state.settings.public_url, &letter, unsubscribe.as_deref())
+        .message(
+            &state.event,
+            &state.settings.public_url,
+            &letter,
+            unsubscribe.as_deref(),
+        )
         .map_err(|error| ApiError::Internal(error.into()))?;
     Ok(Json(Preview {
         recipients: recipients.len(),
@@ -309,9 +314,8 @@ async fn parse(
     mut errors: Vec<FieldError>,
 ) -> Result<(Segment, Draft), ApiError> {
     let published = (state.programme.current(&state.store).await).map_err(|error| ApiError::Internal(error.into()))?;
-    let is_session = |slug: &str| {
-        (published.as_deref()).is_some_and(|published| published.view.session(slug).is_some())
-    };
+    let is_session =
+        |slug: &str| (published.as_deref()).is_some_and(|published| published.view.session(slug).is_some());
     let segment = Segment::parse(segment, &state.event, is_session).map_err(|found| errors.extend(found));
     let draft = Draft::parse(subject, body).map_err(|found| errors.extend(found));
     match (segment, draft) {

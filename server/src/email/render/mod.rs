@@ -24,9 +24,9 @@ use crate::store::{RefundRecord, SponsorProfile, TicketRecord, TicketStatus, Wai
 use crate::tickets::{display_code, wallet_key};
 use attendee_views::{AnswersReminder, DayBefore};
 use views::{
-    AttendeeTicket, DrawPrize, EventView, InvoiceCorrection, MerchandiseConfirmation, PresaleLink, RefundConfirmation,
-    OrganizerMessage, Seat, SessionMessage, SponsorReview, SponsorshipReceipt, StaffInvitation, TicketAccess, TicketReceipt,
-    WaitingListJoined, WaitingListOffer, WaitingListPassedOver, Waitlist, WalletLinks,
+    AttendeeTicket, DrawPrize, EventView, InvoiceCorrection, MerchandiseConfirmation, OrganizerMessage, PresaleLink,
+    RefundConfirmation, Seat, SessionMessage, SponsorReview, SponsorshipReceipt, StaffInvitation, TicketAccess,
+    TicketReceipt, WaitingListJoined, WaitingListOffer, WaitingListPassedOver, Waitlist, WalletLinks,
 };
 pub use views::{
     MessageLetter, PresaleLetter, PrizeLetter, SeatLetter, SessionLetter, WaitingListOfferLinks, WaitlistLetter,
@@ -537,7 +537,13 @@ impl Renderer {
         letter: &MessageLetter<'_>,
         unsubscribe_url: Option<&str>,
     ) -> Result<RenderedEmail, RenderError> {
-        self.letter("message", event, site_url, unsubscribe_url, &OrganizerMessage::new(letter))
+        self.letter(
+            "message",
+            event,
+            site_url,
+            unsubscribe_url,
+            &OrganizerMessage::new(letter),
+        )
     }
 
     /// Asks a ticket's holder, once, to answer the questions it still leaves open.

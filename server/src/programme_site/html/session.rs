@@ -7,8 +7,8 @@ use super::parts::{
     CardOptions, kind_label, long_day, rfc3339, session_card, short_day, slot, speaker_link, time_range,
 };
 use crate::domain::escape_html as e;
-use crate::programme::Session;
 use crate::domain::markdown::to_html;
+use crate::programme::Session;
 use crate::programme_site::view::{Listed, View};
 
 pub fn page(view: &View, listed: &Listed) -> String {
