@@ -226,12 +226,7 @@ impl SeatAnswers {
 }
 
 impl TicketView {
-    fn new(
-        ticket: TicketRecord,
-        gave_away: bool,
-        workshop_seats: u32,
-        asked: SeatAnswers,
-    ) -> Result<Self, ApiError> {
+    fn new(ticket: TicketRecord, gave_away: bool, workshop_seats: u32, asked: SeatAnswers) -> Result<Self, ApiError> {
         if gave_away {
             return Ok(Self {
                 id: ticket.id,

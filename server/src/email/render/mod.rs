@@ -22,13 +22,13 @@ use crate::orders::{Order, OrderKind};
 use crate::sponsors::sponsor_page_url;
 use crate::store::{RefundRecord, SponsorProfile, TicketRecord, TicketStatus, WaitingListEntry};
 use crate::tickets::display_code;
+pub use attendee_views::{AnswersLetter, DayBeforeLetter, HeldTicket};
 use attendee_views::{AnswersReminder, DayBefore};
 use views::{
     AttendeeTicket, DrawPrize, EventView, InvoiceCorrection, MerchandiseConfirmation, PresaleLink, RefundConfirmation,
     Seat, SessionMessage, SponsorReview, SponsorshipReceipt, StaffInvitation, TicketAccess, TicketReceipt,
     WaitingListJoined, WaitingListOffer, WaitingListPassedOver, Waitlist,
 };
-pub use attendee_views::{AnswersLetter, DayBeforeLetter, HeldTicket};
 pub use views::{PresaleLetter, PrizeLetter, SeatLetter, SessionLetter, WaitingListOfferLinks, WaitlistLetter};
 
 const TICKET_QR_ID: &str = "ticket-qr";
@@ -508,7 +508,12 @@ impl Renderer {
         let mut email = self.letter("day_before", event, site_url, None, &view)?;
         for ticket in &view.tickets {
             let png = qr::qr_png(&ticket.code)?;
-            attach_qr(&mut email, &ticket.qr_content_id, format!("ticket-{}.png", ticket.code), png);
+            attach_qr(
+                &mut email,
+                &ticket.qr_content_id,
+                format!("ticket-{}.png", ticket.code),
+                png,
+            );
         }
         Ok(email)
     }
@@ -596,5 +601,7 @@ fn single_line(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+#[cfg(test)]
+mod attendee_tests;
 #[cfg(test)]
 mod tests;
