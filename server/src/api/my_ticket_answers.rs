@@ -69,7 +69,12 @@ async fn save_answers(
     })?;
     let saved = state
         .store
-        .replace_answers(&ticket.id, &ticket.code, manager.as_ticket_manager(), &answers.stored())
+        .replace_answers(
+            &ticket.id,
+            &ticket.code,
+            manager.as_ticket_manager().holder_token_hash(),
+            &answers.stored(),
+        )
         .await?;
     match saved {
         AnswersSaved::Saved => page(&state, &manager).await.map(Json),

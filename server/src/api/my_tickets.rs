@@ -235,17 +235,10 @@ impl SeatAnswers {
             answers,
         }
     }
-
-    fn none() -> Self {
-        Self {
-            questions: Vec::new(),
-            answers: BTreeMap::new(),
-            open: Vec::new(),
-        }
-    }
 }
 
 impl TicketView {
+    /// A seat given away shows neither its questions nor its answers, whatever `asked` holds.
     fn new(
         ticket: TicketRecord,
         gave_away: bool,
@@ -332,11 +325,7 @@ pub(super) async fn page(state: &AppState, manager: &Manager) -> Result<TicketsP
         .map(|ticket| {
             let gave_away = manager.gave_away(&ticket);
             let workshop_seats = seats_per_ticket(&state.event, &ticket.ticket_type);
-            let asked = if gave_away {
-                SeatAnswers::none()
-            } else {
-                SeatAnswers::of(&state.event, &ticket, answers.get(&ticket.position))
-            };
+            let asked = SeatAnswers::of(&state.event, &ticket, answers.get(&ticket.position));
             TicketView::new(ticket, gave_away, workshop_seats, asked, state.wallets.any())
         })
         .collect::<Result<_, _>>()?;

@@ -6,7 +6,8 @@ use time::format_description::well_known::Rfc3339;
 
 use crate::domain::Money;
 use crate::event::{
-    Category, Event, MerchandiseItem, Question, QuestionKind, SpecialOffer, SponsorshipGroup, SponsorshipTier, Ticket, sku,
+    Category, Event, MerchandiseItem, Question, QuestionKind, SpecialOffer, SponsorshipGroup, SponsorshipTier, Ticket,
+    sku,
 };
 use crate::pricing::{Item, Phase, Sales};
 

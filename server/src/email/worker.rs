@@ -26,11 +26,11 @@ use crate::pricing::Item;
 use crate::questions;
 use crate::secrets;
 use crate::settings::MailSettings;
-use crate::tickets::{display_code, transfer_until};
 use crate::store::{
     ClaimedEmail, CodeRecord, EmailKind, EntryState, InvoiceRecord, StaffStatus, Store, StoredRegistration,
     WaitingListEntry, attendee_email_is_current, now_millis,
 };
+use crate::tickets::{display_code, transfer_until};
 use crate::waiting_list;
 
 /// How long a claimed email is held by one worker before another may take it.
@@ -558,7 +558,10 @@ impl Mailer {
                 )
             }
             EmailKind::AnswersReminder => {
-                let ticket = found(self.store.ticket(&email.subject_id).await, "the ticket no longer exists")?;
+                let ticket = found(
+                    self.store.ticket(&email.subject_id).await,
+                    "the ticket no longer exists",
+                )?;
                 if !attendee_email_is_current(&ticket, &email.recipient, email.link_secret.as_deref()) {
                     return Ok(Delivery::Cancelled(
                         "The ticket changed hands or was refunded before this email went out.",
@@ -576,7 +579,8 @@ impl Mailer {
                         "The questions were answered before this email went out.",
                     ));
                 }
-                let manage_url = (email.link_secret.as_deref()).map(|token| manage_tickets_url(&self.public_url, token));
+                let manage_url =
+                    (email.link_secret.as_deref()).map(|token| manage_tickets_url(&self.public_url, token));
                 let letter = AnswersLetter {
                     name: ticket.attendee_name.as_deref(),
                     ticket_name: &self.event.ticket_name(&ticket.ticket_type),
@@ -587,7 +591,8 @@ impl Mailer {
                 rendered(self.renderer.answers_reminder(&self.event, &self.public_url, &letter))
             }
             EmailKind::DayBefore => {
-                let tickets = (self.store.tickets_held_by(&email.recipient).await).map_err(|error| error.to_string())?;
+                let tickets =
+                    (self.store.tickets_held_by(&email.recipient).await).map_err(|error| error.to_string())?;
                 if tickets.is_empty() {
                     return Ok(Delivery::Cancelled(
                         "The address held no valid ticket any more when this email went out.",

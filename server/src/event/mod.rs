@@ -361,7 +361,10 @@ fn from_file(file: file::EventFile) -> Result<Event, Invalid> {
 
 /// Every ticket type the file lists, in its order.
 fn ticket_types(tickets: &[file::TicketEntry]) -> Vec<String> {
-    tickets.iter().map(|ticket| ticket.ticket_type.get_ref().0.clone()).collect()
+    tickets
+        .iter()
+        .map(|ticket| ticket.ticket_type.get_ref().0.clone())
+        .collect()
 }
 
 /// The most units one order of any item may have.

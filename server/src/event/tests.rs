@@ -437,7 +437,14 @@ fn the_shipped_file_asks_four_questions_of_every_ticket_type() {
     let questions: Vec<(&str, QuestionKind, bool, bool)> = event
         .questions
         .iter()
-        .map(|question| (question.id.as_str(), question.kind, question.required, question.show_at_door))
+        .map(|question| {
+            (
+                question.id.as_str(),
+                question.kind,
+                question.required,
+                question.show_at_door,
+            )
+        })
         .collect();
     assert_eq!(
         questions,
@@ -449,7 +456,12 @@ fn the_shipped_file_asks_four_questions_of_every_ticket_type() {
         ]
     );
     assert_eq!(event.questions[1].options, ["XS", "S", "M", "L", "XL", "XXL"]);
-    assert!(event.questions.iter().all(|question| question.ticket_types == ["developer", "vip", "team"]));
+    assert!(
+        event
+            .questions
+            .iter()
+            .all(|question| question.ticket_types == ["developer", "vip", "team"])
+    );
     assert_eq!(event.emails.day_before_time, time::macros::time!(17:00));
     let next = Event::parse(
         include_str!("../../../examples/codewave-2027.toml"),
@@ -475,7 +487,12 @@ fn an_event_without_questions_or_emails_asks_nothing_and_writes_at_five() {
 fn invalid_questions_fail_with_the_entry_field_and_line() {
     let cases = [
         ("id = \"tshirt\"", "id = \"T-shirt\"", "questions[1].id", "lower-case"),
-        ("id = \"tshirt\"", "id = \"diet\" # twice", "questions[1].id", "another question already has this id"),
+        (
+            "id = \"tshirt\"",
+            "id = \"diet\" # twice",
+            "questions[1].id",
+            "another question already has this id",
+        ),
         (
             "kind = \"long_text\"",
             "kind = \"long_text\"\noptions = [\"a\", \"b\"]",
@@ -512,7 +529,12 @@ fn invalid_questions_fail_with_the_entry_field_and_line() {
             "questions[3].label",
             "at most 120",
         ),
-        ("day_before_time = \"17:00\"", "day_before_time = \"5pm\"", "emails.day_before_time", "time of day"),
+        (
+            "day_before_time = \"17:00\"",
+            "day_before_time = \"5pm\"",
+            "emails.day_before_time",
+            "time of day",
+        ),
     ];
     for (from, to, field, expected) in cases {
         let source = shipped_with(from, to);

@@ -96,7 +96,11 @@ fn choices(question: &Question, value: &Value) -> Result<Vec<String>, Unfit> {
         .iter()
         .enumerate()
         .all(|(index, item)| !chosen[..index].contains(item));
-    if !distinct || chosen.iter().any(|item| !question.options.iter().any(|option| option == item)) {
+    if !distinct
+        || chosen
+            .iter()
+            .any(|item| !question.options.iter().any(|option| option == item))
+    {
         return Err(UNFIT);
     }
     Ok(question
@@ -167,11 +171,7 @@ pub fn display_text(kind: QuestionKind, stored: &Value) -> String {
         Value::Bool(false) => "No".to_owned(),
         Value::String(code) if kind == QuestionKind::Country => country_name(code).unwrap_or(code).to_owned(),
         Value::String(text) => text.clone(),
-        Value::Array(items) => items
-            .iter()
-            .filter_map(Value::as_str)
-            .collect::<Vec<_>>()
-            .join(", "),
+        Value::Array(items) => items.iter().filter_map(Value::as_str).collect::<Vec<_>>().join(", "),
         other => other.to_string(),
     }
 }

@@ -65,7 +65,10 @@ fn text_is_trimmed_and_kept_to_200_characters_and_long_text_to_2000() {
         answer(QuestionKind::Text, json!("one\ntwo")),
         Err(Unfit("Please enter plain text, without control characters."))
     );
-    assert_eq!(answer(QuestionKind::Text, json!(12)), Err(Unfit("Enter your answer as text.")));
+    assert_eq!(
+        answer(QuestionKind::Text, json!(12)),
+        Err(Unfit("Enter your answer as text."))
+    );
     assert_eq!(
         answer(QuestionKind::LongText, json!("Step-free access,\nplease.")),
         Ok(Some(Answer::Text("Step-free access,\nplease.".into())))
@@ -79,7 +82,12 @@ fn text_is_trimmed_and_kept_to_200_characters_and_long_text_to_2000() {
 
 #[test]
 fn nothing_blank_or_empty_is_an_answer() {
-    for kind in [QuestionKind::Text, QuestionKind::Choice, QuestionKind::MultipleChoice, QuestionKind::Date] {
+    for kind in [
+        QuestionKind::Text,
+        QuestionKind::Choice,
+        QuestionKind::MultipleChoice,
+        QuestionKind::Date,
+    ] {
         for blank in [Value::Null, json!(""), json!("   "), json!([])] {
             assert_eq!(answer(kind, blank.clone()), Ok(None), "{kind:?} {blank}");
         }
@@ -106,7 +114,12 @@ fn multiple_choices_are_distinct_options_kept_in_the_questions_order() {
         answer(QuestionKind::MultipleChoice, json!(["Parties", "Talks"])),
         Ok(Some(Answer::Choices(vec!["Talks".into(), "Parties".into()])))
     );
-    for wrong in [json!(["Talks", "Talks"]), json!(["Talks", "Golf"]), json!("Talks"), json!([1])] {
+    for wrong in [
+        json!(["Talks", "Talks"]),
+        json!(["Talks", "Golf"]),
+        json!("Talks"),
+        json!([1]),
+    ] {
         assert_eq!(
             answer(QuestionKind::MultipleChoice, wrong),
             Err(Unfit("Choose any of the options, each once."))
@@ -116,14 +129,26 @@ fn multiple_choices_are_distinct_options_kept_in_the_questions_order() {
 
 #[test]
 fn yes_or_no_is_a_boolean() {
-    assert_eq!(answer(QuestionKind::YesNo, json!(false)), Ok(Some(Answer::YesNo(false))));
-    assert_eq!(answer(QuestionKind::YesNo, json!("yes")), Err(Unfit("Answer yes or no.")));
+    assert_eq!(
+        answer(QuestionKind::YesNo, json!(false)),
+        Ok(Some(Answer::YesNo(false)))
+    );
+    assert_eq!(
+        answer(QuestionKind::YesNo, json!("yes")),
+        Err(Unfit("Answer yes or no."))
+    );
 }
 
 #[test]
 fn a_country_is_an_iso_code() {
-    assert_eq!(answer(QuestionKind::Country, json!("DE")), Ok(Some(Answer::Country("DE"))));
-    assert_eq!(answer(QuestionKind::Country, json!(" de ")), Ok(Some(Answer::Country("DE"))));
+    assert_eq!(
+        answer(QuestionKind::Country, json!("DE")),
+        Ok(Some(Answer::Country("DE")))
+    );
+    assert_eq!(
+        answer(QuestionKind::Country, json!(" de ")),
+        Ok(Some(Answer::Country("DE")))
+    );
     for wrong in [json!("XX"), json!("Germany"), json!(49)] {
         assert!(answer(QuestionKind::Country, wrong).is_err());
     }
@@ -135,7 +160,12 @@ fn a_phone_number_has_6_to_20_characters_and_at_least_6_digits() {
         answer(QuestionKind::Phone, json!("+1 (305) 555-0100")),
         Ok(Some(Answer::Text("+1 (305) 555-0100".into())))
     );
-    for wrong in [json!("12345"), json!("+1 (2) 3-4"), json!("555 0100 ext 3"), json!("1".repeat(21))] {
+    for wrong in [
+        json!("12345"),
+        json!("+1 (2) 3-4"),
+        json!("555 0100 ext 3"),
+        json!("1".repeat(21)),
+    ] {
         assert!(answer(QuestionKind::Phone, wrong.clone()).is_err(), "{wrong}");
     }
 }
@@ -146,7 +176,13 @@ fn a_date_is_a_real_day_written_yyyy_mm_dd() {
         answer(QuestionKind::Date, json!("2026-02-28")).map(|answer| answer.unwrap().to_json()),
         Ok(json!("2026-02-28"))
     );
-    for wrong in [json!("2026-02-30"), json!("2026-2-28"), json!("28/02/2026"), json!("2026-13-01"), json!(20260228)] {
+    for wrong in [
+        json!("2026-02-30"),
+        json!("2026-2-28"),
+        json!("28/02/2026"),
+        json!("2026-13-01"),
+        json!(20260228),
+    ] {
         assert_eq!(
             answer(QuestionKind::Date, wrong),
             Err(Unfit("Enter a date as YYYY-MM-DD."))
@@ -234,16 +270,27 @@ fn totals_count_each_option_over_the_tickets_asked() {
         ("interests".to_owned(), "[\"Talks\",\"Parties\"]".to_owned()),
         ("vip_dinner".to_owned(), "true".to_owned()),
     ];
-    let totals = totals(&event, [("developer", &vegan[..]), ("vip", &vip[..]), ("team", &[][..])]);
+    let totals = totals(
+        &event,
+        [("developer", &vegan[..]), ("vip", &vip[..]), ("team", &[][..])],
+    );
     let diet = &totals[0];
     assert_eq!((diet.answered, diet.missing), (2, 1));
-    let counts: Vec<(&str, i64)> = diet.options.iter().map(|option| (option.value.as_str(), option.count)).collect();
+    let counts: Vec<(&str, i64)> = diet
+        .options
+        .iter()
+        .map(|option| (option.value.as_str(), option.count))
+        .collect();
     assert_eq!(counts, [("No preference", 0), ("Vegetarian", 1), ("Vegan", 1)]);
     let interests: Vec<i64> = totals[1].options.iter().map(|option| option.count).collect();
     assert_eq!(interests, [1, 0, 1]);
     let dinner = &totals[3];
     assert_eq!((dinner.answered, dinner.missing), (1, 0));
-    let yes_no: Vec<(&str, i64)> = dinner.options.iter().map(|option| (option.value.as_str(), option.count)).collect();
+    let yes_no: Vec<(&str, i64)> = dinner
+        .options
+        .iter()
+        .map(|option| (option.value.as_str(), option.count))
+        .collect();
     assert_eq!(yes_no, [("Yes", 1), ("No", 0)]);
     assert!(totals[2].options.is_empty());
 }

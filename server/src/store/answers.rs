@@ -9,7 +9,6 @@ use sqlx::{Any, Row, Transaction};
 use time::OffsetDateTime;
 
 use super::outbox::{EmailKind, queue_email_with_link};
-use super::tickets::TicketManager;
 use super::{Store, now_millis};
 use crate::clock::unix_millis;
 use crate::event::Event;
@@ -177,13 +176,14 @@ impl Store {
         Ok(by_code)
     }
 
-    /// Replaces a seat's answers with `answers`, for `manager`, if the seat is still as it was read (its `code`,
-    /// which every hand-over changes) and its order is paid; the order's row is locked first, as a hand-over does.
+    /// Replaces a seat's answers with `answers`, for whoever manages it (the digest of its holder's link, `None` for
+    /// the buyer), if the seat is still as it was read (its `code`, which every hand-over changes) and its order is
+    /// paid; the order's row is locked first, as a hand-over does.
     pub async fn replace_answers(
         &self,
         ticket_id: &str,
         code: &str,
-        manager: TicketManager<'_>,
+        holder_token_hash: Option<&str>,
         answers: &[(String, String)],
     ) -> Result<AnswersSaved, sqlx::Error> {
         let now = now_millis();
@@ -201,19 +201,16 @@ impl Store {
         if !paid {
             return Ok(AnswersSaved::OrderNotPaid);
         }
-        let holder = match manager {
-            TicketManager::Buyer => "holder_token_hash IS NULL",
-            TicketManager::Holder { .. } => "holder_token_hash = $4",
+        let holder = match holder_token_hash {
+            None => "holder_token_hash IS NULL",
+            Some(_) => "holder_token_hash = $4",
         };
         let sql = format!(
             "UPDATE tickets SET updated_at = $3 WHERE id = $1 AND code = $2 AND status = 'valid' AND {holder}
              RETURNING order_id, position"
         );
-        let mut claim = sqlx::query(&sql)
-        .bind(ticket_id)
-        .bind(code)
-        .bind(now);
-        if let TicketManager::Holder { token_hash } = manager {
+        let mut claim = sqlx::query(&sql).bind(ticket_id).bind(code).bind(now);
+        if let Some(token_hash) = holder_token_hash {
             claim = claim.bind(token_hash);
         }
         let Some(place) = claim.fetch_optional(&mut *tx).await? else {
@@ -291,9 +288,9 @@ impl Store {
                  WHERE id = $1 AND code = $2 AND answers_reminded_at IS NULL AND status = 'valid' AND {holder}"
             );
             let mut mark = sqlx::query(&sql)
-            .bind(&ticket.ticket_id)
-            .bind(&ticket.code)
-            .bind(now_ms);
+                .bind(&ticket.ticket_id)
+                .bind(&ticket.code)
+                .bind(now_ms);
             if let Some(link) = &link {
                 mark = mark.bind(secrets::digest(link));
             }

@@ -5,9 +5,9 @@
 use sqlx::Row;
 use time::OffsetDateTime;
 
+use super::Store;
 use super::outbox::{EmailKind, queue_email};
 use super::tickets::{COLUMNS, TicketRecord, ticket_from_row};
-use super::Store;
 use crate::clock::unix_millis;
 
 impl Store {
@@ -51,8 +51,7 @@ impl Store {
                 "UPDATE tickets SET day_before_sent_at = $1
                  WHERE id IN ({ids}) AND day_before_sent_at IS NULL AND status = 'valid'"
             );
-            let mut mark = sqlx::query(&sql)
-            .bind(now_ms);
+            let mut mark = sqlx::query(&sql).bind(now_ms);
             for ticket in &tickets {
                 mark = mark.bind(ticket);
             }

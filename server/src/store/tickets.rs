@@ -186,6 +186,14 @@ impl TicketManager<'_> {
             Self::Holder { .. } => "holder",
         }
     }
+
+    /// The digest of the holder's link; `None` for the buyer.
+    pub fn holder_token_hash(&self) -> Option<&str> {
+        match self {
+            Self::Buyer => None,
+            Self::Holder { token_hash } => Some(token_hash),
+        }
+    }
 }
 
 /// A new name, and email, for a seat.

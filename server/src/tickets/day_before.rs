@@ -54,6 +54,9 @@ mod tests {
             )
         );
         event.emails.day_before_time = time::macros::time!(09:30);
-        assert_eq!(day_before_window(&event).0, time::macros::datetime!(2026-05-17 09:30 -4));
+        assert_eq!(
+            day_before_window(&event).0,
+            time::macros::datetime!(2026-05-17 09:30 -4)
+        );
     }
 }

@@ -9,11 +9,28 @@ use time::macros::datetime;
 use crate::helpers::{TestApp, TestOptions, on_both_databases};
 
 async fn paid(app: &TestApp, ticket_type: &str, quantity: i64, email: &str) -> (String, String, Vec<String>) {
-    let created: Value = app.create_ticket_payment(ticket_type, quantity, email).await.json().await.unwrap();
-    assert_eq!(app.pay_with_card(created["clientSecret"].as_str().unwrap(), "4242424242424242").await.status(), 200);
+    let created: Value = app
+        .create_ticket_payment(ticket_type, quantity, email)
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        app.pay_with_card(created["clientSecret"].as_str().unwrap(), "4242424242424242")
+            .await
+            .status(),
+        200
+    );
     let order_id = created["orderId"].as_str().unwrap().to_owned();
     let token = app.buyer_manage_token(&order_id).await;
-    let tickets = app.store.tickets_of_order(&order_id).await.unwrap().into_iter().map(|ticket| ticket.id).collect();
+    let tickets = app
+        .store
+        .tickets_of_order(&order_id)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|ticket| ticket.id)
+        .collect();
     (order_id, token, tickets)
 }
 
@@ -34,7 +51,11 @@ fn day_before_emails(app: &TestApp, recipient: &str) -> Vec<(String, String, Vec
     app.raw_emails_to(recipient)
         .iter()
         .map(|raw| mailparse::parse_mail(raw).unwrap())
-        .filter(|mail| mail.headers.get_first_value("Subject").is_some_and(|subject| subject.contains("doors open")))
+        .filter(|mail| {
+            mail.headers
+                .get_first_value("Subject")
+                .is_some_and(|subject| subject.contains("doors open"))
+        })
         .map(|mail| {
             let mut text = String::new();
             let mut files = Vec::new();
@@ -42,7 +63,11 @@ fn day_before_emails(app: &TestApp, recipient: &str) -> Vec<(String, String, Vec
             while let Some(part) = parts.pop() {
                 parts.extend(part.subparts.iter());
                 let disposition = part.get_content_disposition();
-                if let Some(file) = disposition.params.get("filename").filter(|_| disposition.disposition == mailparse::DispositionType::Attachment) {
+                if let Some(file) = disposition
+                    .params
+                    .get("filename")
+                    .filter(|_| disposition.disposition == mailparse::DispositionType::Attachment)
+                {
                     files.push(file.clone());
                 } else if part.ctype.mimetype == "text/plain" {
                     text.push_str(&part.get_body().unwrap());

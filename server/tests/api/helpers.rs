@@ -592,7 +592,9 @@ impl TestApp {
             .map(|entry| std::fs::read(entry.unwrap().path()).unwrap())
             .filter(|raw| {
                 let mail = mailparse::parse_mail(raw).unwrap();
-                mail.headers.iter().any(|header| header.get_key() == "To" && header.get_value().contains(recipient))
+                mail.headers
+                    .iter()
+                    .any(|header| header.get_key() == "To" && header.get_value().contains(recipient))
             })
             .collect()
     }

@@ -26,7 +26,12 @@ fn question(id: &str, label: &str, kind: QuestionKind, options: &[&str]) -> Ques
 /// about the dinner.
 fn every_kind(event: &mut Event) {
     event.questions.extend([
-        question("interests", "Interests", QuestionKind::MultipleChoice, &["Talks", "Workshops", "Parties"]),
+        question(
+            "interests",
+            "Interests",
+            QuestionKind::MultipleChoice,
+            &["Talks", "Workshops", "Parties"],
+        ),
         Question {
             ticket_types: vec!["vip".into()],
             ..question("vip_dinner", "VIP dinner", QuestionKind::YesNo, &[])
@@ -48,7 +53,13 @@ fn asking() -> TestOptions {
     .without_rate_limits()
 }
 
-async fn buy(app: &TestApp, ticket_type: &str, quantity: i64, email: &str, answers: Option<Value>) -> reqwest::Response {
+async fn buy(
+    app: &TestApp,
+    ticket_type: &str,
+    quantity: i64,
+    email: &str,
+    answers: Option<Value>,
+) -> reqwest::Response {
     let mut body = json!({
         "ticketType": ticket_type,
         "amount": app.ticket_total(ticket_type, quantity).await,
@@ -63,19 +74,42 @@ async fn buy(app: &TestApp, ticket_type: &str, quantity: i64, email: &str, answe
 }
 
 /// A paid order; answers its id, the buyer's link and its tickets' ids.
-async fn paid(app: &TestApp, ticket_type: &str, quantity: i64, email: &str, answers: Option<Value>) -> (String, String, Vec<String>) {
+async fn paid(
+    app: &TestApp,
+    ticket_type: &str,
+    quantity: i64,
+    email: &str,
+    answers: Option<Value>,
+) -> (String, String, Vec<String>) {
     let response = buy(app, ticket_type, quantity, email, answers).await;
     assert_eq!(response.status(), 200);
     let created: Value = response.json().await.unwrap();
-    assert_eq!(app.pay_with_card(created["clientSecret"].as_str().unwrap(), "4242424242424242").await.status(), 200);
+    assert_eq!(
+        app.pay_with_card(created["clientSecret"].as_str().unwrap(), "4242424242424242")
+            .await
+            .status(),
+        200
+    );
     let order_id = created["orderId"].as_str().unwrap().to_owned();
     let token = app.buyer_manage_token(&order_id).await;
-    let tickets = app.store.tickets_of_order(&order_id).await.unwrap().into_iter().map(|ticket| ticket.id).collect();
+    let tickets = app
+        .store
+        .tickets_of_order(&order_id)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|ticket| ticket.id)
+        .collect();
     (order_id, token, tickets)
 }
 
 async fn tickets_page(app: &TestApp, token: &str) -> reqwest::Response {
-    app.client.get(app.url("/api/my-tickets")).header("X-Manage-Token", token).send().await.unwrap()
+    app.client
+        .get(app.url("/api/my-tickets"))
+        .header("X-Manage-Token", token)
+        .send()
+        .await
+        .unwrap()
 }
 
 async fn seat(app: &TestApp, token: &str, position: usize) -> Value {

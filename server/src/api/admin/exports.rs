@@ -292,7 +292,12 @@ async fn attendees(state: &AppState) -> Result<String, ApiError> {
             TicketStatus::Refunded => "refunded",
         };
         let stored = answers.get(&(ticket.order_id.clone(), ticket.position));
-        let readable = readable(&state.event, &ticket.ticket_type, stored.map_or(&[][..], Vec::as_slice), |_| true);
+        let readable = readable(
+            &state.event,
+            &ticket.ticket_type,
+            stored.map_or(&[][..], Vec::as_slice),
+            |_| true,
+        );
         let answer_cells = state.event.questions.iter().map(|question| {
             readable
                 .iter()

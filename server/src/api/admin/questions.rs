@@ -34,7 +34,10 @@ pub fn router() -> OpenApiRouter<AppState> {
         ServerTrouble,
     )
 )]
-async fn question_totals(_actor: AdminActor, State(state): State<AppState>) -> Result<Json<Vec<QuestionTotals>>, ApiError> {
+async fn question_totals(
+    _actor: AdminActor,
+    State(state): State<AppState>,
+) -> Result<Json<Vec<QuestionTotals>>, ApiError> {
     if state.event.questions.is_empty() {
         return Ok(Json(Vec::new()));
     }

@@ -568,7 +568,12 @@ impl Renderer {
         let mut email = self.letter("day_before", event, site_url, None, &view)?;
         for ticket in &view.tickets {
             let png = qr::qr_png(&ticket.code)?;
-            attach_qr(&mut email, &ticket.qr_content_id, format!("ticket-{}.png", ticket.code), png);
+            attach_qr(
+                &mut email,
+                &ticket.qr_content_id,
+                format!("ticket-{}.png", ticket.code),
+                png,
+            );
         }
         Ok(email)
     }
@@ -661,5 +666,7 @@ fn single_line(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+#[cfg(test)]
+mod attendee_tests;
 #[cfg(test)]
 mod tests;
