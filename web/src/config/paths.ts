@@ -35,6 +35,7 @@ export const paths = {
   mySchedule: '/my-schedule',
   /** The calendar of the given sessions only. */
   scheduleIcs: (slugs: readonly string[]) => `/schedule.ics?sessions=${slugs.map(encodeURIComponent).join(',')}`,
+  // Back-office screens added since the landing page's budget filled up: features/admin/shell/paths.ts.
   admin: {
     route: '/admin/*',
     dashboard: '/admin',

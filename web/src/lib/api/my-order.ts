@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
+import { saveFile } from '@/lib/save-file';
 import type { BillingRequest } from './billing-details';
 
 /**
@@ -84,21 +85,7 @@ export function documentFilename(document: Pick<InvoiceLink, 'kind' | 'number'>)
   return `${document.kind.replace('_', '-')}-${document.number}.pdf`;
 }
 
-/** How long the browser keeps a downloaded file's object URL: Firefox reads it after the click returns. */
-const KEEP_OBJECT_URL_MS = 30_000;
-
-/**
- * Saves the document's PDF. A link cannot send the proof's headers, so the file is fetched,
- * then handed to the browser through an object URL and a temporary download link.
- */
+/** Saves the document's PDF. A link cannot send the proof's headers, so the file is fetched first. */
 export async function downloadDocument(document: InvoiceLink, proof: OrderProof): Promise<void> {
-  const pdf = await api.getBlob(document.url, proofHeaders(proof));
-  const href = URL.createObjectURL(pdf);
-  const link = window.document.createElement('a');
-  link.href = href;
-  link.download = documentFilename(document);
-  window.document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), KEEP_OBJECT_URL_MS);
+  saveFile(await api.getBlob(document.url, proofHeaders(proof)), documentFilename(document));
 }

@@ -12,6 +12,8 @@ const screenRoles = {
   checkIn: ['owner', 'manager', 'door'],
   pickup: ['owner', 'manager', 'door'],
   pickList: ['owner', 'manager', 'door'],
+  /** Every badge at once, the evening before; the door also prints one after each admission. */
+  badges: ['owner', 'manager', 'door'],
   emails: ['owner', 'manager', 'support'],
   waitlist: ['owner', 'manager'],
   waitingList: ['owner', 'manager'],

@@ -39,6 +39,8 @@ const ticketsPageSchema = z.object({
   /** The buyer's link shows every seat of the order; a holder's link shows their one ticket. */
   view: z.enum(['buyer', 'holder']),
   tickets: z.array(ticketSchema),
+  /** The wallets the site offers passes for; without their settings, neither. */
+  wallet: z._default(z.object({ apple: z.boolean(), google: z.boolean() }), () => ({ apple: false, google: false })),
 });
 
 export type MyTickets = z.infer<typeof ticketsPageSchema>;

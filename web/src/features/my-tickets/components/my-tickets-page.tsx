@@ -70,6 +70,7 @@ function Tickets({ page, token }: { page: MyTickets; token: string }) {
               heading={holder ? 'Your ticket' : `Ticket ${ticket.position} of ${page.tickets.length}`}
               view={page.view}
               canChange={page.canChange}
+              wallet={page.wallet}
               token={token}
             />
           </li>

@@ -4,7 +4,9 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import type { MyTicket, MyTickets } from '../api/my-tickets';
 import { AttendeeForm } from './attendee-form';
+import { CertificateButton } from './certificate-button';
 import { TicketAnswers } from './ticket-answers';
+import { WalletButtons } from './wallet-buttons';
 
 // Loaded only for a ticket that includes workshops: the page's own chunk, which the landing page's list of
 // chunks names, stays as it was.
@@ -17,17 +19,24 @@ export function TicketCard({
   heading,
   view,
   canChange,
+  wallet,
   token,
 }: {
   ticket: MyTicket;
   heading: string;
   view: MyTickets['view'];
   canChange: boolean;
+  wallet: MyTickets['wallet'];
   token: string;
 }) {
   const [editing, setEditing] = useState(false);
   const named = Boolean(ticket.attendeeEmail);
-  const changeable = canChange && ticket.status === 'valid' && ticket.code !== null && !ticket.checkedInAt;
+  // The code while the ticket is still this link's to use: valid, and not given away from under it.
+  const heldCode = ticket.status === 'valid' ? ticket.code : null;
+  const held = heldCode !== null;
+  const changeable = canChange && held && !ticket.checkedInAt;
+  // The buyer's page lists every seat: each ticket's buttons say which ticket they are for.
+  const of = view === 'buyer' ? heading.toLowerCase() : undefined;
   const action = named ? 'Give to someone else' : 'Name the attendee';
 
   return (
@@ -66,6 +75,18 @@ export function TicketCard({
             </div>
           </div>
         )}
+        {heldCode !== null && (
+          <>
+            <WalletButtons ticketId={ticket.id} code={heldCode} wallet={wallet} token={token} of={of} />
+            <CertificateButton
+              ticketId={ticket.id}
+              code={heldCode}
+              checkedInAt={ticket.checkedInAt}
+              token={token}
+              of={of}
+            />
+          </>
+        )}
         {changeable &&
           (editing ? (
             <AttendeeForm
@@ -88,11 +109,11 @@ export function TicketCard({
           <TicketAnswers
             ticket={ticket}
             token={token}
-            editable={canChange && ticket.status === 'valid' && ticket.code !== null}
+            editable={canChange && held}
             label={view === 'holder' ? 'Your answers' : `Answers for ${heading.toLowerCase()}`}
           />
         )}
-        {ticket.status === 'valid' && ticket.code !== null && ticket.workshopSeats > 0 && (
+        {held && ticket.workshopSeats > 0 && (
           <Suspense fallback={<p className="text-sm text-muted-foreground">Loading your workshops…</p>}>
             <WorkshopsPanel token={token} ticketId={ticket.id} label={heading.toLowerCase()} />
           </Suspense>

@@ -13,6 +13,7 @@ import { useDoorWorker } from '../offline/door-worker';
 import { useDoor, type DoorVerdict } from '../offline/use-door';
 import { DuplicateScanText } from '@/features/admin/shared/components/duplicate-scan-text';
 import { formatTime } from '@/features/admin/shared/components/format';
+import { PrintBadgeButton } from './print-badge-button';
 import { QrScanner } from './qr-scanner';
 import { DoorPicker, SessionCounts } from './session-door';
 import { Screen } from '@/features/admin/shared/components/screen';
@@ -94,7 +95,7 @@ export function CheckInPage() {
     setError(null);
     checkIn.mutate(scan, {
       onSuccess: (answer) => {
-        setLatest(answer);
+        setLatest('ticketId' in scan ? { ticketId: scan.ticketId, ...answer } : answer);
         setTyped('');
       },
       onError: (failure) => setError(failure.message),
@@ -218,6 +219,10 @@ function Verdict({ answer }: { answer: DoorVerdict }) {
       )}
       <p className="text-lg">{answer.message}</p>
       {answer.code && <p className="font-mono text-sm">{answer.code}</p>}
+      {/* printed from the server's PDF, so only for an admission it answered */}
+      {answer.result === 'admitted' && !answer.offline && answer.ticketId && (
+        <PrintBadgeButton key={answer.ticketId} ticketId={answer.ticketId} />
+      )}
     </section>
   );
 }

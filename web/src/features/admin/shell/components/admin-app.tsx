@@ -5,6 +5,7 @@ import { useAdminAccess, useSignInWhenSessionEnds } from '../api/session';
 import { canSee, type AdminScreen, type StaffRole } from '../roles';
 import { AdminLayout } from './admin-layout';
 import { BackOfficeClosed } from './back-office-closed';
+import { BadgesPage } from '@/features/admin/badges/components/badges-page';
 import { CheckInPage } from '@/features/admin/door/components/check-in-page';
 import { CodesPage } from '@/features/admin/codes/components/codes-page';
 import { DashboardPage } from '@/features/admin/dashboard/components/dashboard-page';
@@ -74,6 +75,7 @@ function SignedInBackOffice() {
         <Route path="check-in" element={allowed('checkIn', <CheckInPage />)} />
         <Route path="pickup" element={allowed('pickup', <PickupPage />)} />
         <Route path="pick-list" element={allowed('pickList', <PickListPage />)} />
+        <Route path="badges" element={allowed('badges', <BadgesPage />)} />
         <Route
           path="*"
           element={

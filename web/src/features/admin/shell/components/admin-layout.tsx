@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { useSignOut } from '../api/session';
+import { backOfficePaths } from '../paths';
 import { canSee, type AdminScreen, type StaffRole } from '../roles';
 
 const screens: { to: string; label: string; end: boolean; screen: AdminScreen; reloadDocument?: true }[] = [
@@ -12,6 +13,7 @@ const screens: { to: string; label: string; end: boolean; screen: AdminScreen; r
   // A page load of its own: the server lets only this page use the camera.
   { to: paths.admin.checkIn, label: 'Check-in', end: false, screen: 'checkIn', reloadDocument: true },
   { to: paths.admin.pickup, label: 'Pickup desk', end: false, screen: 'pickup' },
+  { to: backOfficePaths.badges, label: 'Badges', end: false, screen: 'badges' },
   { to: paths.admin.emails, label: 'Emails', end: false, screen: 'emails' },
   { to: paths.admin.messages, label: 'Messages', end: false, screen: 'messages' },
   { to: paths.admin.waitlist, label: 'Waitlist', end: false, screen: 'waitlist' },
