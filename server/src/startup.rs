@@ -25,8 +25,8 @@ use crate::seats;
 use crate::settings::{Settings, WalletSettings};
 use crate::state::AppState;
 use crate::store::{Store, describe_database};
-use crate::web::artwork;
 use crate::tickets;
+use crate::web::artwork;
 
 /// How long a stopping server waits for the email worker to finish the batch it is
 /// sending; under the 30 s most process managers allow between SIGTERM and SIGKILL.

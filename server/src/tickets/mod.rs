@@ -4,13 +4,13 @@
 
 mod attendance;
 mod codes;
-mod wallet_key;
 mod day_before;
+mod wallet_key;
 
 pub use attendance::days_attended;
 pub use codes::{code_digest, display_code, new_ticket_code, normalize_code};
-pub use wallet_key::{opens_wallet, wallet_key};
 pub use day_before::{DAY_BEFORE_EVERY, day_before_window, run_day_before_emails};
+pub use wallet_key::{opens_wallet, wallet_key};
 
 use time::{Date, Duration};
 

@@ -22,6 +22,7 @@ use crate::orders::{Order, OrderKind};
 use crate::sponsors::sponsor_page_url;
 use crate::store::{RefundRecord, SponsorProfile, TicketRecord, TicketStatus, WaitingListEntry};
 use crate::tickets::{display_code, wallet_key};
+pub use attendee_views::{AnswersLetter, DayBeforeLetter, HeldTicket};
 use attendee_views::{AnswersReminder, DayBefore};
 use views::{
     AttendeeTicket, DrawPrize, EventView, InvoiceCorrection, MerchandiseConfirmation, OrganizerMessage, PresaleLink,
@@ -31,7 +32,6 @@ use views::{
 pub use views::{
     MessageLetter, PresaleLetter, PrizeLetter, SeatLetter, SessionLetter, WaitingListOfferLinks, WaitlistLetter,
 };
-pub use attendee_views::{AnswersLetter, DayBeforeLetter, HeldTicket};
 
 const TICKET_QR_ID: &str = "ticket-qr";
 const PICKUP_QR_ID: &str = "pickup-qr";
