@@ -18,10 +18,10 @@ use toml::Spanned;
 use toml::value::Datetime;
 
 use crate::domain::Money;
-pub use badges::{BadgeLayout, BadgeSheet};
+pub use badges::BadgeLayout;
 pub use dates::{date_range_label, long_date};
 use field::{Invalid, instant, invalid};
-pub use file::{Category, SpecialOffer, SponsorshipGroup};
+pub use file::{BadgeSheet, Category, SpecialOffer, SponsorshipGroup};
 pub use limits::HoldLimits;
 pub use sales::{PricePhase, SaleTerms, VolumeDiscount};
 pub use seller::{PaperSize, SalesTax, Seller};
