@@ -21,7 +21,7 @@ pub struct EventFile {
     pub programme: Option<ProgrammeSection>,
     pub workshops: Option<WorkshopsSection>,
     pub privacy: Option<PrivacySection>,
-    pub badge_layouts: Option<Vec<super::badges::BadgeLayoutEntry>>,
+    pub badge_layouts: Option<Vec<BadgeLayoutEntry>>,
     /// What each attendee is asked; optional.
     #[serde(default)]
     pub questions: Vec<Spanned<QuestionEntry>>,
@@ -338,6 +338,45 @@ pub enum SpecialOffer {
 pub enum SponsorshipGroup {
     Standard,
     Signature,
+}
+
+/// The paper a badge prints on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+pub enum BadgeSheet {
+    /// One badge a page, A6 portrait (105 × 148 mm), for badge printers and holders.
+    #[serde(rename = "a6")]
+    A6,
+    /// One badge a page, 4 × 3 in landscape, for badge printers.
+    #[serde(rename = "4x3in")]
+    FourByThreeInches,
+    /// Four A6 badges on an A4 sheet, to cut.
+    #[serde(rename = "4-a6-on-a4")]
+    FourA6OnA4,
+    /// Avery 5392 name badge inserts: six 4 × 3 in badges on US Letter.
+    #[serde(rename = "avery-5392")]
+    Avery5392,
+}
+
+impl BadgeSheet {
+    pub const ALL: [Self; 4] = [Self::A6, Self::FourByThreeInches, Self::FourA6OnA4, Self::Avery5392];
+
+    /// Its name in the event file, and the default layout's name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::A6 => "a6",
+            Self::FourByThreeInches => "4x3in",
+            Self::FourA6OnA4 => "4-a6-on-a4",
+            Self::Avery5392 => "avery-5392",
+        }
+    }
+}
+
+/// `[[badge_layouts]]`: a name and the sheet it prints on.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BadgeLayoutEntry {
+    pub name: Spanned<Slug>,
+    pub sheet: BadgeSheet,
 }
 
 /// Declares a string newtype whose `Deserialize` rejects values failing `check`.

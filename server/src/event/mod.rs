@@ -21,11 +21,11 @@ use toml::Spanned;
 use toml::value::Datetime;
 
 use crate::domain::Money;
-pub use badges::{BadgeLayout, BadgeSheet};
+pub use badges::BadgeLayout;
 pub use dates::{date_range_label, long_date};
 pub use emails::EmailTerms;
 use field::{Invalid, instant, invalid};
-pub use file::{Category, SpecialOffer, SponsorshipGroup};
+pub use file::{BadgeSheet, Category, SpecialOffer, SponsorshipGroup};
 pub use limits::HoldLimits;
 pub use privacy::{DEFAULT_KEEP_PERSONAL_DATA_DAYS, PrivacyTerms};
 pub use questions::{Question, QuestionKind};
