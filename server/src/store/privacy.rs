@@ -492,8 +492,16 @@ async fn erase_orders(tx: &mut Transaction<'_, Any>, filter: &str) -> Result<i64
     Ok(i64::try_from(erased.rows_affected()).unwrap_or(i64::MAX))
 }
 
-/// Overwrites the holder's name and address of the tickets `filter` picks; their own links stop working.
+/// Overwrites the holder's name and address of the tickets `filter` picks, and the name on their certificates of
+/// attendance (whose page then confirms the attendance without naming anyone); their own links stop working.
 async fn erase_tickets(tx: &mut Transaction<'_, Any>, filter: &str, now: i64) -> Result<i64, sqlx::Error> {
+    // Before the tickets: `filter` may pick them by the details erased below.
+    sqlx::query(&format!(
+        "UPDATE certificates SET attendee_name = $1 WHERE ticket_id IN (SELECT id FROM tickets WHERE {filter})"
+    ))
+    .bind(ERASED)
+    .execute(&mut **tx)
+    .await?;
     let erased = sqlx::query(&format!(
         "UPDATE tickets SET attendee_name = CASE WHEN attendee_name IS NULL THEN NULL ELSE $1 END,
              attendee_email = CASE WHEN attendee_email IS NULL THEN NULL ELSE $1 END,
