@@ -1,5 +1,6 @@
 //! Deployment settings, read once from the environment (DESIGN.md §3).
 
+mod error;
 mod live;
 mod trusted_proxies;
 mod wallets;
@@ -9,27 +10,9 @@ use std::collections::HashMap;
 use std::net::IpAddr;
 use std::path::PathBuf;
 
+pub use error::SettingsError;
 pub use trusted_proxies::{IpNetwork, TrustedProxies, canonical};
 pub use wallets::{AppleWalletFiles, GoogleWalletFiles, WalletSettings};
-
-/// A setting that is present but unusable. The server refuses to start with it.
-#[derive(Debug, thiserror::Error, PartialEq, Eq)]
-pub enum SettingsError {
-    #[error("{name} must be {expected}, got {value:?}")]
-    Invalid {
-        name: &'static str,
-        expected: &'static str,
-        value: String,
-    },
-    #[error("STRIPE_WEBHOOK_SECRET is set but STRIPE_SECRET_KEY is not: set both, or neither for the sandbox gateway")]
-    WebhookSecretWithoutKey,
-    #[error(
-        "PUBLIC_URL {public_url} is https://, so this is a live site taking real payments, and it cannot start: {}. \
-         Fix these, or use an http:// PUBLIC_URL for a site that takes no real payments.",
-        problems.join("; ")
-    )]
-    NotReadyForLive { public_url: String, problems: Vec<String> },
-}
 
 #[derive(Debug, Clone)]
 pub struct Settings {

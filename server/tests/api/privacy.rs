@@ -336,6 +336,7 @@ const PERSONAL_COLUMNS: &[(&str, &str)] = &[
     ("staff.name", "kept: the crew's accounts, on the Staff screen"),
     ("tickets.attendee_name", "erased"),
     ("certificates.attendee_name", "erased"),
+    ("certificates.event_name", "kept: the event's name, not a person's"),
     ("tickets.attendee_email", "erased"),
     ("tickets.checked_in_by", "kept: a staff member's name"),
     ("ticket_handovers.from_name", "erased"),
