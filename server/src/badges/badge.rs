@@ -2,9 +2,23 @@
 //! company, the ticket's QR code, and the ticket type on a coloured band at the bottom. Tall badges stack these;
 //! wide ones put the QR code beside the name.
 
-use super::Badge;
-use super::draw::{Canvas, INK, MUTED, PdfError, WHITE, Weight};
+use super::draw::{Canvas, Colour, INK, MUTED, PdfError, WHITE, Weight};
 use super::sheet::Slot;
+
+/// One attendee's badge.
+#[derive(Debug, Clone)]
+pub struct Badge {
+    /// None for a seat not named yet: the badge leaves the line blank to write on.
+    pub name: Option<String>,
+    /// From the attendee's answer, else the order's billing details.
+    pub company: Option<String>,
+    /// "VIP Pass"
+    pub ticket_name: String,
+    /// The ticket type's colour, for its band.
+    pub band: Colour,
+    /// The ticket's code as printed: its QR code admits them.
+    pub code: String,
+}
 
 pub fn draw_badge(canvas: &mut Canvas<'_, '_>, slot: Slot, event_name: &str, badge: &Badge) -> Result<(), PdfError> {
     let Slot { x, y, width, height } = slot;

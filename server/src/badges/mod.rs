@@ -7,6 +7,7 @@ mod certificate;
 mod draw;
 mod sheet;
 
+pub use badge::Badge;
 pub use certificate::{CertificateDocument, certificate_pdf};
 pub use draw::{Colour, PdfError};
 
@@ -16,21 +17,6 @@ use krilla::page::PageSettings;
 
 use crate::event::{BadgeSheet, Event};
 use draw::{Canvas, typeface};
-
-/// One attendee's badge.
-#[derive(Debug, Clone)]
-pub struct Badge {
-    /// None for a seat not named yet: the badge leaves the line blank to write on.
-    pub name: Option<String>,
-    /// From the attendee's answer, else the order's billing details.
-    pub company: Option<String>,
-    /// "VIP Pass"
-    pub ticket_name: String,
-    /// The ticket type's colour, for its band.
-    pub band: Colour,
-    /// The ticket's code as printed: its QR code admits them.
-    pub code: String,
-}
 
 /// The bands' colours, by the ticket type's place in the event file: the site's teal, orange, green, purple, rose,
 /// then slate for any further type and for a type the file no longer has.
