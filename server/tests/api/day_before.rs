@@ -15,23 +15,7 @@ async fn paid(app: &TestApp, ticket_type: &str, quantity: i64, email: &str) -> (
         .json()
         .await
         .unwrap();
-    assert_eq!(
-        app.pay_with_card(created["clientSecret"].as_str().unwrap(), "4242424242424242")
-            .await
-            .status(),
-        200
-    );
-    let order_id = created["orderId"].as_str().unwrap().to_owned();
-    let token = app.buyer_manage_token(&order_id).await;
-    let tickets = app
-        .store
-        .tickets_of_order(&order_id)
-        .await
-        .unwrap()
-        .into_iter()
-        .map(|ticket| ticket.id)
-        .collect();
-    (order_id, token, tickets)
+    app.pay_ticket_order(&created).await
 }
 
 async fn name(app: &TestApp, token: &str, ticket_id: &str, name: &str, email: &str) {

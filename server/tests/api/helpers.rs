@@ -611,6 +611,27 @@ impl TestApp {
         self.manage_links_to(&buyer, 1).await.remove(0)
     }
 
+    /// Pays a created ticket payment with the test card: the order's id, the buyer's manage secret and its tickets' ids.
+    pub async fn pay_ticket_order(&self, created: &serde_json::Value) -> (String, String, Vec<String>) {
+        assert_eq!(
+            self.pay_with_card(created["clientSecret"].as_str().unwrap(), "4242424242424242")
+                .await
+                .status(),
+            200
+        );
+        let order_id = created["orderId"].as_str().unwrap().to_owned();
+        let token = self.buyer_manage_token(&order_id).await;
+        let tickets = self
+            .store
+            .tickets_of_order(&order_id)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|ticket| ticket.id)
+            .collect();
+        (order_id, token, tickets)
+    }
+
     /// A connection pool of this app's own database, for what the API never shows.
     pub async fn database(&self) -> sqlx::AnyPool {
         sqlx::any::install_default_drivers();
