@@ -91,6 +91,11 @@ struct Answer {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     code: Option<String>,
+    /// The ticket's id, whatever the scan sent, so the door can print its badge; absent for an unknown code and
+    /// for a code replaced by a transfer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    ticket_id: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     attendee_name: Option<String>,
@@ -252,6 +257,7 @@ fn unknown(message: &str, state: &AppState) -> Response {
 /// What the door is told about the ticket a code or an id named.
 struct Seen {
     code: Option<String>,
+    ticket_id: Option<String>,
     attendee_name: Option<String>,
     ticket_type: String,
     checked_in_at: Option<i64>,
@@ -263,6 +269,7 @@ impl From<TicketRecord> for Seen {
     fn from(ticket: TicketRecord) -> Self {
         Self {
             code: Some(ticket.code),
+            ticket_id: Some(ticket.id),
             attendee_name: ticket.attendee_name,
             ticket_type: ticket.ticket_type,
             checked_in_at: ticket.checked_in_at,
@@ -276,6 +283,7 @@ impl From<RetiredCode> for Seen {
     fn from(retired: RetiredCode) -> Self {
         Self {
             code: Some(retired.code),
+            ticket_id: None,
             attendee_name: retired.attendee_name,
             ticket_type: retired.ticket_type,
             checked_in_at: None,
@@ -295,6 +303,7 @@ fn answer_body(result: CheckInResult, message: &str, seen: Option<Seen>, state: 
         result,
         message: message.to_owned(),
         code: seen.as_ref().and_then(|seen| seen.code.as_deref()).map(display_code),
+        ticket_id: seen.as_ref().and_then(|seen| seen.ticket_id.clone()),
         attendee_name: seen.as_ref().and_then(|seen| seen.attendee_name.clone()),
         ticket_name,
         checked_in_at: seen.as_ref().and_then(|seen| seen.checked_in_at),

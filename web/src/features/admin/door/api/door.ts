@@ -44,7 +44,7 @@ const checkInSchema = z.object({
   result: z.enum(['admitted', 'already_checked_in', 'full', 'refunded', 'transferred', 'unknown']),
   message: z.string(),
   code: z.optional(z.string()),
-  /** The ticket's id, which prints its badge; a check-in by `ticketId` knows it already. */
+  /** The ticket's id, however it was scanned: it prints the ticket's badge. */
   ticketId: z.optional(z.string()),
   attendeeName: z.optional(z.nullable(z.string())),
   ticketName: z.optional(z.string()),

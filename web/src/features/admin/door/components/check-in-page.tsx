@@ -95,7 +95,7 @@ export function CheckInPage() {
     setError(null);
     checkIn.mutate(scan, {
       onSuccess: (answer) => {
-        setLatest('ticketId' in scan ? { ticketId: scan.ticketId, ...answer } : answer);
+        setLatest(answer);
         setTyped('');
       },
       onError: (failure) => setError(failure.message),

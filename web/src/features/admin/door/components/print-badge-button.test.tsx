@@ -81,6 +81,7 @@ describe('printing a badge at the door', () => {
         jsonResponse({
           result: 'admitted',
           message: 'Welcome!',
+          ticketId: 'ticket-9',
           attendeeName: 'Grace Hopper',
           ticketName: 'Developer Pass',
         }),
