@@ -205,28 +205,34 @@ async fn a_create_cut_off_before_its_answer_leaves_no_reservation() {
             .limit = Some(1);
     }));
     let app = spawn_app(Db::Sqlite, options).await.unwrap();
-    let impatient = reqwest::Client::builder()
-        .timeout(Duration::from_millis(200))
-        .build()
-        .unwrap();
+    let stripe = app.stripe.as_ref().unwrap();
 
-    let cut_off = impatient
-        .post(app.url("/api/create-payment-intent"))
-        .json(&json!({ "ticketType": "vip", "amount": 129900, "name": "Ana Diaz", "email": "ana@example.com" }))
-        .send()
-        .await;
-    assert!(cut_off.is_err_and(|error| error.is_timeout()));
+    // The buyer leaves once the server waits on Stripe: a timeout of the buyer's own could fire before the
+    // request even arrived on a loaded machine, and then there would be nothing to undo.
+    let buyer = tokio::spawn(
+        reqwest::Client::new()
+            .post(app.url("/api/create-payment-intent"))
+            .json(&json!({ "ticketType": "vip", "amount": 129900, "name": "Ana Diaz", "email": "ana@example.com" }))
+            .send(),
+    );
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
+    while stripe.created_count() == 0 {
+        assert!(tokio::time::Instant::now() < deadline, "the create never reached Stripe");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    buyer.abort();
+    assert!(buyer.await.is_err_and(|error| error.is_cancelled()), "Stripe answers only after 800 ms");
 
     let order = loop {
         let orders = app.store.list_orders().await.unwrap();
         if let Some(order) = orders.first().filter(|order| order.status != OrderStatus::Pending) {
             break order.clone();
         }
+        assert!(tokio::time::Instant::now() < deadline, "the cut-off order is still pending: {orders:?}");
         tokio::time::sleep(Duration::from_millis(100)).await;
     };
     assert_eq!((order.status, order.units_held), (OrderStatus::Failed, 0));
     assert_eq!(app.store.stock_remaining().await.unwrap()["ticket:vip"], 1);
-    let stripe = app.stripe.as_ref().unwrap();
     let payment_id = order.payment_id.expect("the payment was created, then cancelled");
     assert_eq!(stripe.intent(&payment_id)["status"], "canceled");
     assert_eq!(
