@@ -80,5 +80,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // Five seconds by default; a form filled key by key on a loaded machine can take longer.
+    testTimeout: 20_000,
   },
 }));

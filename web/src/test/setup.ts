@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { dismiss } from '@/components/ui/toast-store';
 import { resetResources } from '@/lib/resource';
+
+// findBy… and waitFor give up after a second by default: on a machine busy compiling that is sometimes too short for
+// a render that always comes. A test that fails still fails, only later.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Vitest globals are off, so Testing Library cannot register its own cleanup.
 afterEach(() => {
