@@ -43,6 +43,17 @@ function upcomingEdition(): string {
   );
   return file;
 }
+/** Both wallets, with the test credentials in e2e/fixtures/wallet (an issuer nobody else trusts). */
+const walletFixtures = path.join(root, 'web/e2e/fixtures/wallet');
+const walletSettings = {
+  APPLE_PASS_TYPE_ID: 'pass.test.codewave.ticket',
+  APPLE_TEAM_ID: 'TEST123456',
+  APPLE_PASS_CERT: path.join(walletFixtures, 'pass.pem'),
+  APPLE_PASS_KEY: path.join(walletFixtures, 'pass.key'),
+  APPLE_WWDR_CERT: path.join(walletFixtures, 'wwdr.pem'),
+  GOOGLE_WALLET_ISSUER_ID: '3388000000099999999',
+  GOOGLE_WALLET_KEY: path.join(walletFixtures, 'google.json'),
+};
 const binary = path.join(root, 'target/release/conference');
 // The back office's password, hashed by the server's own command as an organizer would.
 const adminPasswordHash = (process.env.E2E_ADMIN_PASSWORD_HASH ??= execFileSync(binary, ['admin', 'hash-password'], {
@@ -101,7 +112,7 @@ export default defineConfig({
     {
       name: 'desktop',
       use: { ...devices['Desktop Chrome'] },
-      testIgnore: /(mobile|stripe|tickets|sponsor-page|programme-import)\.spec\.ts/,
+      testIgnore: /(mobile|stripe|tickets|sponsor-page|programme-import|questions|wallet)\.spec\.ts/,
     },
     { name: 'mobile', use: { ...devices['Pixel 7'] }, testMatch: /mobile\.spec\.ts/ },
     {
@@ -112,7 +123,7 @@ export default defineConfig({
     {
       name: 'upcoming',
       use: { ...devices['Desktop Chrome'], baseURL: upcomingBaseURL },
-      testMatch: /(tickets|sponsor-page|programme-import)\.spec\.ts/,
+      testMatch: /(tickets|sponsor-page|programme-import|questions|wallet)\.spec\.ts/,
     },
   ],
   globalSetup: './e2e/global-setup.ts',
@@ -127,6 +138,7 @@ export default defineConfig({
     server(upcomingPort, upcomingDataDir, {
       ADMIN_PASSWORD_HASH: adminPasswordHash,
       CONFERENCE_FILE: upcomingEdition(),
+      ...walletSettings,
     }),
   ],
 });

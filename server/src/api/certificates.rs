@@ -78,9 +78,16 @@ async fn certificate(
     let attendance = state.store.attendance(&ticket.id).await?;
     let days = days_attended(event, &attendance.scans);
     if days.is_empty() {
-        return Err(ApiError::Conflict(
-            "This ticket was never checked in: a certificate of attendance is for those who came.".into(),
-        ));
+        let message = if attendance.scans.is_empty() {
+            "This ticket was never checked in: a certificate of attendance is for those who came.".to_owned()
+        } else {
+            format!(
+                "This ticket was checked in only outside the event's days ({}): a certificate of attendance is for \
+                 the days at the event.",
+                event.date_label()
+            )
+        };
+        return Err(ApiError::Conflict(message));
     }
     let Some(attendee_name) = ticket.attendee_name.clone() else {
         return Err(ApiError::Conflict(format!(

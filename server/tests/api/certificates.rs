@@ -179,14 +179,24 @@ on_both_databases! {
     async fn nobody_gets_a_certificate_without_having_come(app, options(&before_the_event())) {
         let (token, ticket_id, _) = ticket(&app, "Bo Lee", "bo@example.com").await;
         let (other, _, _) = ticket(&app, "Cy Chen", "cy@example.com").await;
+        let (late_token, late_ticket, late_code) = ticket(&app, "Di Late", "di@example.com").await;
+        // The doors record the machine's clock: today, months after the event's days.
+        assert_eq!(app.admin_post("/api/admin/check-in", &json!({ "code": late_code })).await.status(), 200);
         app.clock.clone().unwrap().set(AFTER_THE_EVENT);
 
+        let came_late = certificate(&app, &late_token, &late_ticket).await;
         let never_came = certificate(&app, &token, &ticket_id).await;
         let no_link = app.get(&format!("/api/my-tickets/{ticket_id}/certificate.pdf")).await;
         let not_theirs = certificate(&app, &other, &ticket_id).await;
 
         assert_eq!(never_came.status(), 409);
         assert_eq!(never_came.json::<Value>().await.unwrap()["message"], "This ticket was never checked in: a certificate of attendance is for those who came.");
+        assert_eq!(came_late.status(), 409);
+        assert_eq!(
+            came_late.json::<Value>().await.unwrap()["message"],
+            "This ticket was checked in only outside the event's days (May 18-22, 2026): a certificate of attendance \
+             is for the days at the event."
+        );
         assert_eq!(no_link.status(), 404);
         assert_eq!(not_theirs.status(), 404);
     }

@@ -217,18 +217,27 @@ async fn a_create_cut_off_before_its_answer_leaves_no_reservation() {
     );
     let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
     while stripe.created_count() == 0 {
-        assert!(tokio::time::Instant::now() < deadline, "the create never reached Stripe");
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the create never reached Stripe"
+        );
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
     buyer.abort();
-    assert!(buyer.await.is_err_and(|error| error.is_cancelled()), "Stripe answers only after 800 ms");
+    assert!(
+        buyer.await.is_err_and(|error| error.is_cancelled()),
+        "Stripe answers only after 800 ms"
+    );
 
     let order = loop {
         let orders = app.store.list_orders().await.unwrap();
         if let Some(order) = orders.first().filter(|order| order.status != OrderStatus::Pending) {
             break order.clone();
         }
-        assert!(tokio::time::Instant::now() < deadline, "the cut-off order is still pending: {orders:?}");
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the cut-off order is still pending: {orders:?}"
+        );
         tokio::time::sleep(Duration::from_millis(100)).await;
     };
     assert_eq!((order.status, order.units_held), (OrderStatus::Failed, 0));

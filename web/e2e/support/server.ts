@@ -10,6 +10,8 @@ export const root = path.resolve(import.meta.dirname, '../../..');
 /** A server a test started for itself, on its own port and database. */
 export interface OwnServer {
   url: string;
+  /** Its data folder: the database, and the emails it writes (`mail/`). */
+  dataDir: string;
   process: ChildProcess;
   stop(): Promise<void>;
 }
@@ -35,12 +37,13 @@ async function freePort(): Promise<number> {
 export async function startServer(conferenceFile: string, env: Record<string, string> = {}): Promise<OwnServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'conference-e2e-own-'));
   const child = spawn(path.join(root, 'target/release/conference'), [], {
     env: {
       PATH: process.env.PATH ?? '',
       PORT: String(port),
       BIND: '127.0.0.1',
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'conference-e2e-own-')),
+      DATA_DIR: dataDir,
       WEB_DIR: path.join(root, 'web/dist'),
       CONFERENCE_FILE: conferenceFile,
       PUBLIC_URL: url,
@@ -67,7 +70,7 @@ export async function startServer(conferenceFile: string, env: Record<string, st
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}): ${stderr}`);
     try {
-      if ((await fetch(`${url}/readyz`)).ok) return { url, process: child, stop };
+      if ((await fetch(`${url}/readyz`)).ok) return { url, dataDir, process: child, stop };
     } catch {
       // not listening yet
     }
