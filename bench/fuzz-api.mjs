@@ -102,9 +102,9 @@ function readExchanges(harFile) {
     const where = `${request.method} ${request.url} → ${response.status}`;
     if (response.status >= 500) serverErrors.push(where);
     if (response.status < 400 || request.method === "HEAD") continue;
-    // Pages a visitor opens from an email answer their errors as pages.
+    // Pages a visitor opens from an email, or from a certificate's printed address, answer their errors as pages.
     if (
-      /^\/(unsubscribe|resubscribe|waitlist\/confirm|waiting-list\/decline)$/.test(
+      /^\/(unsubscribe|resubscribe|waitlist\/confirm|waiting-list\/decline|certificates\/[^/]+)$/.test(
         new URL(request.url).pathname,
       )
     )

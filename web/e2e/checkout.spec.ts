@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ordersFor, uniqueEmail } from './support/orders';
-import { seriousViolations } from './support/payment';
+import { answerRequiredQuestions, seriousViolations } from './support/payment';
 
 // The release server runs the sandbox gateway (no Stripe keys in playwright.config.ts),
 // so these tests pay with Stripe's test card numbers and no network leaves the machine.
@@ -13,6 +13,7 @@ async function reachCardForm(page: Page, email: string) {
 
   await details.getByLabel('Name', { exact: true }).fill('Ana Diaz');
   await details.getByLabel('Email', { exact: true }).fill(email);
+  await answerRequiredQuestions(details);
   await details.getByRole('button', { name: 'Proceed to Payment' }).click();
 
   const card = page.getByRole('form', { name: 'Card details' });

@@ -3,7 +3,7 @@ import { expect, test, type Download, type Page } from '@playwright/test';
 import { signIn } from './support/admin';
 import { emailTo } from './support/mail';
 import { uniqueEmail } from './support/orders';
-import { allViolations, payWithTestCard, sandboxCardForm } from './support/payment';
+import { allViolations, answerRequiredQuestions, payWithTestCard, sandboxCardForm } from './support/payment';
 
 /** A downloaded file's bytes, checked to be a PDF of some substance. */
 async function pdfOf(download: Download): Promise<Buffer> {
@@ -43,6 +43,7 @@ test('a Team Pass bought for a company: its invoice from the receipt’s link an
   await expect(billing.getByLabel('Country')).toHaveValue('US');
   await billing.getByLabel('Tax / VAT ID').fill('US-12-3456789');
   expect(await allViolations(page), 'the details form with billing details').toEqual([]);
+  await answerRequiredQuestions(details);
   await details.getByRole('button', { name: 'Proceed to Payment' }).click();
   await payWithTestCard(await sandboxCardForm(page), '4242 4242 4242 4242', 'Complete Purchase');
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();

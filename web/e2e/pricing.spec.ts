@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createCode, uniqueCode } from './support/codes';
 import { ordersFor, uniqueEmail } from './support/orders';
-import { payWithTestCard, sandboxCardForm } from './support/payment';
+import { answerRequiredQuestions, payWithTestCard, sandboxCardForm } from './support/payment';
 import { root, startServer } from './support/server';
 
 // Pricing against the real server: codes made in the back office and used at checkout (the
@@ -41,6 +41,7 @@ async function openCheckout(page: Page, address: string) {
 
 /** Pays the details step's order with the sandbox test card and expects the success view. */
 async function payAndSucceed(page: Page, details: Locator) {
+  await answerRequiredQuestions(details);
   await details.getByRole('button', { name: 'Proceed to Payment' }).click();
   await payWithTestCard(await sandboxCardForm(page), '4242 4242 4242 4242', 'Complete Purchase');
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
@@ -96,6 +97,7 @@ test.describe('codes at checkout', () => {
     await field.fill(uniqueCode('NOPE-'));
 
     await expect(field).toHaveAccessibleDescription('This code is not valid. Please check it and try again.');
+    await answerRequiredQuestions(details);
     await details.getByRole('button', { name: 'Proceed to Payment' }).click();
     await expect(field).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByRole('form', { name: 'Card details' })).toBeHidden();

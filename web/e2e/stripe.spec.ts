@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ordersFor, uniqueEmail } from './support/orders';
 import { CARD_FRAME_HTML, STRIPE_JS, STRIPE_STUB_URL } from './support/stripe-stub';
+import { answerRequiredQuestions } from './support/payment';
 
 // The server of this project runs the Stripe gateway against a stand-in for Stripe's API. The page
 // loads "Stripe.js" from https://js.stripe.com, frames its card form from there and calls
@@ -43,6 +44,7 @@ test('Stripe.js loads, frames its card form and pays under the Content-Security-
   const details = page.getByRole('form', { name: 'Your details' });
   await details.getByLabel('Name', { exact: true }).fill('Ana Diaz');
   await details.getByLabel('Email', { exact: true }).fill(email);
+  await answerRequiredQuestions(details);
   await details.getByRole('button', { name: 'Proceed to Payment' }).click();
 
   const card = page.getByRole('form', { name: 'Card details' });

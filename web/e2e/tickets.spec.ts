@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { signIn } from './support/admin';
 import { emailTo } from './support/mail';
 import { uniqueEmail } from './support/orders';
-import { allViolations, payWithTestCard, sandboxCardForm } from './support/payment';
+import { allViolations, answerRequiredQuestions, payWithTestCard, sandboxCardForm } from './support/payment';
 
 // Runs against the upcoming edition's server (playwright.config.ts): the shipped event's
 // transfer cut-off, May 11, 2026, has passed.
@@ -19,6 +19,7 @@ test('a team pass: give a colleague their seat from the receipt’s link, then c
   const details = page.getByRole('form', { name: 'Your details' });
   await details.getByLabel('Name', { exact: true }).fill('Tara Lead');
   await details.getByLabel('Email', { exact: true }).fill(buyer);
+  await answerRequiredQuestions(details);
   await details.getByRole('button', { name: 'Proceed to Payment' }).click();
   await payWithTestCard(await sandboxCardForm(page), '4242 4242 4242 4242', 'Complete Purchase');
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();

@@ -8,7 +8,7 @@ use super::FieldError;
 use crate::domain::InterestArea;
 use crate::event::Event;
 
-/// The people a message reaches. Lists left out (or empty) mean every value.
+/// The people a message reaches. Lists left out, null or empty mean every value; other fields left out or null, any.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 #[schema(as = MessageSegment)]
@@ -17,11 +17,9 @@ pub enum Segment {
     TicketHolders {
         /// Ticket types as the event file keys them (`vip`).
         #[serde(rename = "ticketTypes", default, skip_serializing_if = "Option::is_none")]
-        #[schema(nullable = false)]
         ticket_types: Option<Vec<String>>,
         /// Only those checked in (true) or not yet (false); left out: both.
         #[serde(rename = "checkedIn", default, skip_serializing_if = "Option::is_none")]
-        #[schema(nullable = false)]
         checked_in: Option<bool>,
     },
     /// Holders of a seat in one workshop session.
@@ -35,7 +33,6 @@ pub enum Segment {
     MerchandiseNotPickedUp {
         /// One item, by its id as `/api/config` lists it; left out: every item.
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        #[schema(nullable = false)]
         item: Option<MerchandiseRef>,
     },
     /// Waitlist registrations that confirmed their address and did not unsubscribe; each email carries the
@@ -43,7 +40,6 @@ pub enum Segment {
     Waitlist {
         /// Registrations interested in one of these (`web`, `ai`…).
         #[serde(rename = "interestAreas", default, skip_serializing_if = "Option::is_none")]
-        #[schema(nullable = false)]
         interest_areas: Option<Vec<String>>,
     },
 }

@@ -43,3 +43,14 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 export function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
+
+/**
+ * Answers the one question the shipped event requires at a ticket's checkout (Dietary needs), which a buyer must
+ * answer before paying.
+ */
+export async function answerRequiredQuestions(details: Locator, diet = 'No preference') {
+  await details
+    .getByRole('radiogroup', { name: /^Dietary needs/ })
+    .getByRole('radio', { name: diet })
+    .check();
+}

@@ -67,11 +67,10 @@ struct MessageRequest {
     #[serde(default)]
     #[schema(required = true, example = "The **vegan** lunch is on the terrace.")]
     body: String,
-    /// RFC 3339 with an offset, in the future; left out: now.
-    #[schema(nullable = false, example = "2026-05-17T09:00:00-04:00")]
+    /// RFC 3339 with an offset, in the future; left out or null: now.
+    #[schema(example = "2026-05-17T09:00:00-04:00")]
     send_at: Option<String>,
-    /// true: one copy to the signed-in staff member only.
-    #[schema(nullable = false)]
+    /// true: one copy to the signed-in staff member only; left out or null: false.
     test: Option<bool>,
 }
 
