@@ -3,7 +3,7 @@
 
 use std::sync::OnceLock;
 
-use ab_glyph::{Font, FontRef, PxScale, ScaleFont};
+use ab_glyph::{Font, FontRef, GlyphId, PxScale, PxScaleFont, ScaleFont};
 use unicode_properties::{GeneralCategoryGroup, UnicodeGeneralCategory};
 
 /// DejaVu Sans, the face of the invoices, in the two weights they use.
@@ -36,33 +36,57 @@ pub fn can_draw(character: char) -> bool {
 
 /// The width of `text` in `font` at `scale`, kerned.
 pub fn text_width(font: &FontRef<'_>, scale: PxScale, text: &str) -> f32 {
-    let font = font.as_scaled(scale);
-    let mut previous = None;
-    let mut width = 0.0;
-    for character in text.chars() {
-        let glyph = font.glyph_id(character);
-        if let Some(previous) = previous {
-            width += font.kern(previous, glyph);
+    Measured::default().then(&font.as_scaled(scale), text).width
+}
+
+/// A line measured so far as `text_width` measures it, glyph after glyph, so that text added to
+/// it is measured without measuring the line again (to the same float, the sums being the same).
+#[derive(Clone, Copy, Default)]
+struct Measured {
+    width: f32,
+    last: Option<GlyphId>,
+}
+
+impl Measured {
+    /// The line with `text` after it.
+    fn then(mut self, font: &PxScaleFont<&FontRef<'_>>, text: &str) -> Self {
+        for character in text.chars() {
+            let glyph = font.glyph_id(character);
+            if let Some(previous) = self.last {
+                self.width += font.kern(previous, glyph);
+            }
+            self.width += font.h_advance(glyph);
+            self.last = Some(glyph);
         }
-        width += font.h_advance(glyph);
-        previous = Some(glyph);
+        self
     }
-    width
 }
 
 /// Words in lines no wider than `width`. A word wider than a line (a long address, a web
 /// address) starts a line of its own and is broken where the line is full, never between a
 /// letter and the accents on it.
 pub fn wrap(font: &FontRef<'_>, scale: PxScale, text: &str, width: f32) -> Vec<String> {
+    let scaled = font.as_scaled(scale);
     let mut lines: Vec<String> = Vec::new();
+    // The last line, measured.
+    let mut last = Measured::default();
     for word in text.split_whitespace() {
-        match lines.last_mut() {
-            Some(line) if text_width(font, scale, &format!("{line} {word}")) <= width => {
+        if let Some(line) = lines.last_mut() {
+            let longer = last.then(&scaled, " ").then(&scaled, word);
+            if longer.width <= width {
                 line.push(' ');
                 line.push_str(word);
+                last = longer;
+                continue;
             }
-            _ if text_width(font, scale, word) <= width => lines.push(word.to_owned()),
-            _ => lines.extend(break_word(font, scale, word, width)),
+        }
+        let alone = Measured::default().then(&scaled, word);
+        if alone.width <= width {
+            lines.push(word.to_owned());
+            last = alone;
+        } else {
+            lines.extend(break_word(&scaled, word, width));
+            last = Measured::default().then(&scaled, lines.last().map_or("", String::as_str));
         }
     }
     lines
@@ -70,15 +94,18 @@ pub fn wrap(font: &FontRef<'_>, scale: PxScale, text: &str, width: f32) -> Vec<S
 
 /// `word` in pieces no wider than `width`, each as long as fits; a single letter wider than
 /// the line is a piece of its own.
-fn break_word(font: &FontRef<'_>, scale: PxScale, word: &str, width: f32) -> Vec<String> {
+fn break_word(font: &PxScaleFont<&FontRef<'_>>, word: &str, width: f32) -> Vec<String> {
     let mut pieces: Vec<String> = Vec::new();
     let mut piece = String::new();
+    let mut measured = Measured::default();
     for cluster in clusters(word) {
-        let longer = format!("{piece}{cluster}");
-        if piece.is_empty() || text_width(font, scale, &longer) <= width {
-            piece = longer;
+        let longer = measured.then(font, cluster);
+        if piece.is_empty() || longer.width <= width {
+            piece.push_str(cluster);
+            measured = longer;
         } else {
             pieces.push(std::mem::replace(&mut piece, cluster.to_owned()));
+            measured = Measured::default().then(font, cluster);
         }
     }
     pieces.push(piece);
@@ -106,6 +133,56 @@ mod tests {
 
     fn regular() -> &'static FontRef<'static> {
         &sans().expect("the bundled font").regular
+    }
+
+    /// The lines the wrapping gave before it measured lines as they grew: each candidate line
+    /// measured whole.
+    fn wrap_measuring_whole_lines(font: &FontRef<'_>, scale: PxScale, text: &str, width: f32) -> Vec<String> {
+        let mut lines: Vec<String> = Vec::new();
+        for word in text.split_whitespace() {
+            match lines.last_mut() {
+                Some(line) if text_width(font, scale, &format!("{line} {word}")) <= width => {
+                    line.push(' ');
+                    line.push_str(word);
+                }
+                _ if text_width(font, scale, word) <= width => lines.push(word.to_owned()),
+                _ => {
+                    let mut piece = String::new();
+                    for cluster in clusters(word) {
+                        let longer = format!("{piece}{cluster}");
+                        if piece.is_empty() || text_width(font, scale, &longer) <= width {
+                            piece = longer;
+                        } else {
+                            lines.push(std::mem::replace(&mut piece, cluster.to_owned()));
+                        }
+                    }
+                    lines.push(piece);
+                }
+            }
+        }
+        lines
+    }
+
+    #[test]
+    fn lines_measured_as_they_grow_wrap_exactly_as_lines_measured_whole() {
+        let texts = [
+            "Paid in full by card; nothing is due. Questions about this invoice: hello@codewave.events",
+            "Zoë Ångström-Łukasiewicz, Straße 12, 1010 Wien, Österreich",
+            "Acme https://example.com/a/very/long/address/that/cannot/fit/on/one/line Inc. AV To Wa",
+            "1901 Convention Center Drive, Miami Beach, FL 33139, United States",
+        ];
+        for size in [8.0, 9.5, 10.0, 12.0] {
+            let scale = PxScale::from(size);
+            for width in [40.0, 90.5, 150.0, 233.3, 504.0] {
+                for text in texts {
+                    assert_eq!(
+                        wrap(regular(), scale, text, width),
+                        wrap_measuring_whole_lines(regular(), scale, text, width),
+                        "{text:?} at {size} in {width}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]

@@ -62,8 +62,8 @@ impl Checkout {
     /// and answers it (again when repeated); `item`, the item the caller says it bought, is
     /// refused when the order is for another.
     pub async fn confirm(&self, state: &AppState, payment_id: &str, item: Option<u64>) -> Result<Order, ApiError> {
-        self.order(state, payment_id).await?;
-        let order = orders::fulfil_payment(&state.store, state.gateway.as_ref(), payment_id)
+        let order = self.order(state, payment_id).await?;
+        let order = orders::fulfil_payment_of(&state.store, state.gateway.as_ref(), payment_id, order)
             .await
             .map_err(fulfil_error)?;
         if item.is_some_and(|item| Some(item) != self.item(&order)) {

@@ -125,13 +125,14 @@ async fn confirm(
     };
     match sandbox.confirm(&request.client_secret, &card).await {
         Ok(payment) => {
-            if let Err(error) = orders::fulfil_payment(&state.store, sandbox, &payment.id).await {
+            let payment_id = payment.id.clone();
+            if let Err(error) = orders::fulfil_confirmed_payment(&state.store, sandbox, payment).await {
                 // The browser's confirm call fulfils the order again; nothing is lost.
-                tracing::warn!(%error, payment = %payment.id, "sandbox fulfilment deferred");
+                tracing::warn!(%error, payment = %payment_id, "sandbox fulfilment deferred");
             }
             Ok(Json(ConfirmResponse {
                 status: "succeeded",
-                payment_intent_id: payment.id,
+                payment_intent_id: payment_id,
             }))
         }
         Err(SandboxConfirmError::Refused { refusal, payment_id }) => {

@@ -6,6 +6,7 @@ pub const CORRECTION_DAYS: i64 = 30;
 
 mod document;
 mod pdf;
+mod shaping;
 
 pub use document::{
     InvoiceDocument, InvoiceKind, Line, Paper, Party, TaxShown, cancellation, invoice, refund_note, replacement,

@@ -12,10 +12,11 @@ use krilla::num::NormalizedF32;
 use krilla::page::PageSettings;
 use krilla::paint::{Fill, FillRule};
 use krilla::surface::Surface;
-use krilla::text::{Font, TextDirection};
+use krilla::text::Font;
 use krilla::{Data, Document};
 
 use super::document::{InvoiceDocument, Paper};
+use super::shaping::Shaper;
 use crate::domain::Money;
 use crate::typography::{Sans, sans, text_width, wrap};
 
@@ -36,19 +37,27 @@ const FOOTER_LEADING: f32 = 11.0;
 /// Where the flowing text starts on a page after the first, below the line naming the document.
 const CONTINUED_TOP: f32 = MARGIN + 34.0;
 
-/// The two weights of DejaVu Sans for krilla to embed; measured with `typography::sans`.
+/// The two weights of DejaVu Sans for krilla to embed, and their shapers; measured with
+/// `typography::sans`.
 struct Typeface {
     regular: Font,
     bold: Font,
+    regular_shaper: Shaper,
+    bold_shaper: Shaper,
 }
 
 fn typeface() -> Result<&'static Typeface, PdfError> {
     static TYPEFACE: OnceLock<Option<Typeface>> = OnceLock::new();
     TYPEFACE
         .get_or_init(|| {
+            let (regular_data, bold_data) = (dejavu::sans::regular(), dejavu::sans::bold());
+            let regular = Font::new(Data::from(regular_data), 0)?;
+            let bold = Font::new(Data::from(bold_data), 0)?;
             Some(Typeface {
-                regular: Font::new(Data::from(dejavu::sans::regular()), 0)?,
-                bold: Font::new(Data::from(dejavu::sans::bold()), 0)?,
+                regular_shaper: Shaper::new(regular_data, regular.units_per_em())?,
+                bold_shaper: Shaper::new(bold_data, bold.units_per_em())?,
+                regular,
+                bold,
             })
         })
         .as_ref()
@@ -279,12 +288,13 @@ struct Draw<'a, 'b> {
 impl Draw<'_, '_> {
     fn text(&mut self, x: f32, y: f32, text: &str, size: f32, weight: Weight, color: (u8, u8, u8)) {
         self.surface.set_fill(Some(fill(color)));
-        let font = match weight {
-            Weight::Regular => self.type_.regular.clone(),
-            Weight::Bold => self.type_.bold.clone(),
+        let (font, shaper) = match weight {
+            Weight::Regular => (&self.type_.regular, &self.type_.regular_shaper),
+            Weight::Bold => (&self.type_.bold, &self.type_.bold_shaper),
         };
+        let glyphs = shaper.shape(text);
         self.surface
-            .draw_text(Point::from_xy(x, y), font, size, text, false, TextDirection::Auto);
+            .draw_glyphs(Point::from_xy(x, y), &glyphs, font.clone(), text, size, false);
     }
 
     fn rule(&mut self, y: f32) {

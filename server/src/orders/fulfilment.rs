@@ -2,7 +2,7 @@ use std::time::{Duration, Instant};
 
 use super::refunds::{IssueRefund, issue_refund};
 use super::{NO_PAYMENT, Order, OrderStatus};
-use crate::payments::{CURRENCY, GatewayError, PaymentGateway, PaymentStatus};
+use crate::payments::{CURRENCY, GatewayError, Payment, PaymentGateway, PaymentStatus};
 use crate::store::{PaidTransition, Store, is_transient};
 
 #[derive(Debug, thiserror::Error)]
@@ -33,34 +33,86 @@ pub async fn fulfil_payment(
     gateway: &dyn PaymentGateway,
     payment_id: &str,
 ) -> Result<Order, FulfilError> {
-    if let Some(order) = store.order_by_payment(payment_id).await?
+    let order = store.order_by_payment(payment_id).await?;
+    fulfil(store, gateway, payment_id, order, None).await
+}
+
+/// [`fulfil_payment`] for a payment whose order the caller has just looked up by the payment's id.
+#[tracing::instrument(skip(store, gateway, order))]
+pub async fn fulfil_payment_of(
+    store: &Store,
+    gateway: &dyn PaymentGateway,
+    payment_id: &str,
+    order: Order,
+) -> Result<Order, FulfilError> {
+    fulfil(store, gateway, payment_id, Some(order), None).await
+}
+
+/// [`fulfil_payment`] for a payment the gateway has just confirmed and answered, which needs
+/// no asking again.
+#[tracing::instrument(skip_all, fields(payment_id = %payment.id))]
+pub async fn fulfil_confirmed_payment(
+    store: &Store,
+    gateway: &dyn PaymentGateway,
+    payment: Payment,
+) -> Result<Order, FulfilError> {
+    let order = store.order_by_payment(&payment.id).await?;
+    let payment_id = payment.id.clone();
+    fulfil(store, gateway, &payment_id, order, Some(payment)).await
+}
+
+/// `order`: the order the payment's id names, if any; `payment`: the gateway's answer, when
+/// the caller has it already.
+async fn fulfil(
+    store: &Store,
+    gateway: &dyn PaymentGateway,
+    payment_id: &str,
+    order: Option<Order>,
+    payment: Option<Payment>,
+) -> Result<Order, FulfilError> {
+    if let Some(order) = &order
         && order.gateway == NO_PAYMENT
     {
         // Nothing to pay: settled when it was placed, without a gateway.
         return match order.status {
-            OrderStatus::Paid | OrderStatus::Refunded => Ok(order),
+            OrderStatus::Paid | OrderStatus::Refunded => Ok(order.clone()),
             status => Err(FulfilError::NotPaid(status.as_str().to_owned())),
         };
     }
-    let payment = gateway
-        .retrieve_payment(payment_id)
-        .await
-        .map_err(|error| match error {
-            GatewayError::NotFound(_) => FulfilError::UnknownPayment,
-            other => FulfilError::Gateway(other),
-        })?;
+    if let Some(order) = &order
+        && order.gateway == gateway.name()
+        && matches!(order.status, OrderStatus::Paid | OrderStatus::Refunded)
+        && order.refund_reason.is_none()
+    {
+        // Already paid by this very payment, which was checked then: the same answer, without
+        // asking the gateway again.
+        return Ok(order.clone());
+    }
+    let payment = match payment {
+        Some(payment) => payment,
+        None => gateway
+            .retrieve_payment(payment_id)
+            .await
+            .map_err(|error| match error {
+                GatewayError::NotFound(_) => FulfilError::UnknownPayment,
+                other => FulfilError::Gateway(other),
+            })?,
+    };
     // A webhook can arrive before the order learned its payment id; the
     // metadata set at creation names the order.
-    let order = match store.order_by_payment(&payment.id).await? {
+    let order = match order.filter(|order| order.payment_id.as_deref() == Some(payment.id.as_str())) {
         Some(order) => order,
-        None => {
-            let order_id = payment.order_id.as_deref().ok_or(FulfilError::UnknownPayment)?;
-            let order = store.order(order_id).await?.ok_or(FulfilError::UnknownPayment)?;
-            store
-                .attach_payment(&order.id, &payment.id, &crate::secrets::digest(&payment.client_secret))
-                .await?;
-            store.order(order_id).await?.ok_or(FulfilError::UnknownPayment)?
-        }
+        None => match store.order_by_payment(&payment.id).await? {
+            Some(order) => order,
+            None => {
+                let order_id = payment.order_id.as_deref().ok_or(FulfilError::UnknownPayment)?;
+                let order = store.order(order_id).await?.ok_or(FulfilError::UnknownPayment)?;
+                store
+                    .attach_payment(&order.id, &payment.id, &crate::secrets::digest(&payment.client_secret))
+                    .await?;
+                store.order(order_id).await?.ok_or(FulfilError::UnknownPayment)?
+            }
+        },
     };
     if order.gateway != gateway.name() {
         // A sandbox order in a database now used with Stripe, or the reverse: never paid here.
@@ -89,7 +141,7 @@ pub async fn fulfil_payment(
             order.id
         )));
     }
-    match mark_paid_despite_overload(store, &order.id).await? {
+    match mark_paid_despite_overload(store, order).await? {
         PaidTransition::Paid(order) | PaidTransition::AlreadyPaid(order) if order.refund_reason.is_some() => {
             Err(refund_unhonoured(store, gateway, &order).await)
         }
@@ -104,11 +156,17 @@ pub async fn fulfil_payment(
 
 /// The gateway has taken the money: a database too busy to record it right now is waited
 /// for (up to half the request timeout), not reported as a failure the buyer must retry.
-async fn mark_paid_despite_overload(store: &Store, order_id: &str) -> Result<PaidTransition, sqlx::Error> {
+async fn mark_paid_despite_overload(store: &Store, order: Order) -> Result<PaidTransition, sqlx::Error> {
     let give_up_at = Instant::now() + Duration::from_secs(30);
     let mut wait = Duration::from_millis(25);
+    let order_id = order.id.clone();
+    let mut read = Some(order);
     loop {
-        match store.mark_order_paid(order_id).await {
+        let marked = match read.take() {
+            Some(order) => store.mark_read_order_paid(order).await,
+            None => store.mark_order_paid(&order_id).await,
+        };
+        match marked {
             Err(error) if is_transient(&error) && Instant::now() + wait < give_up_at => {
                 tracing::warn!(order = %order_id, %error, "database busy while marking an order paid; trying again");
                 tokio::time::sleep(wait).await;

@@ -15,7 +15,9 @@ pub use checkout::{
     Asked, CheckoutError, IdempotencyKey, NO_PAYMENT, Placement, abandon_placement, place_order, replay_placement,
 };
 pub use expiry::{EXPIRY_SWEEP_EVERY, expire_reservations, run_expiry_sweeper};
-pub use fulfilment::{FulfilError, cancel_payment, fulfil_payment, record_payment_failure};
+pub use fulfilment::{
+    FulfilError, cancel_payment, fulfil_confirmed_payment, fulfil_payment, fulfil_payment_of, record_payment_failure,
+};
 pub use refund_policy::{PolicyRefund, RefundWindow, policy_refund};
 pub use refunds::{IssueRefund, RefundError, RefundRequest, issue_refund, refund_order};
 

@@ -45,7 +45,7 @@ use std::time::Duration;
 
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::migrate::{MigrateError, Migrator};
-use sqlx::{AnyPool, Executor};
+use sqlx::{AnyPool, Connection, Executor};
 
 pub use admin::{AuditEntry, SignedInWith};
 pub use answers::{AnswersSaved, StoredAnswers};
@@ -86,6 +86,9 @@ pub use tickets::{
 pub use waiting_list::{Declined, Entry as WaitingListEntry, EntryState, JoinError, NewEntry, OFFER_TAG, QueuedCap};
 pub use waiting_list_desk::{DeskError, Queue as WaitingListQueue};
 pub use waitlist::{StoredRegistration, Updates};
+
+/// How long a pooled connection may sit idle before it is checked with a ping when taken.
+const IDLE_BEFORE_PING: Duration = Duration::from_secs(1);
 
 static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/sqlite");
 static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/postgres");
@@ -136,6 +139,18 @@ impl Store {
         let pool = AnyPoolOptions::new()
             .max_connections(if backend == Backend::Sqlite { 8 } else { 16 })
             .acquire_timeout(Duration::from_secs(5))
+            // sqlx pings every connection it hands out by default: a round trip (and a wake of
+            // SQLite's worker thread) before each statement outside a transaction. A connection
+            // that was just used is alive; one idle a while may have been cut, so only it is asked.
+            .test_before_acquire(false)
+            .before_acquire(|connection, metadata| {
+                Box::pin(async move {
+                    if metadata.idle_for > IDLE_BEFORE_PING {
+                        connection.ping().await?;
+                    }
+                    Ok(true)
+                })
+            })
             .after_connect(move |connection, _| {
                 Box::pin(async move {
                     if backend == Backend::Sqlite {

@@ -13,7 +13,7 @@ use super::codes::{CodeUse, give_back, held_keys, return_code_use, take_code_use
 use super::invoices::issue_invoice;
 use super::outbox::{EmailKind, queue_email_with_link};
 use super::reserve_error::ReserveError;
-use super::tickets::issue_tickets;
+use super::tickets::issue_tickets_of_paid;
 use super::{Backend, Store, now_millis};
 use crate::domain::{HoldCap, Money, NewOrder, Order, OrderKind, OrderStatus};
 use crate::event::HoldLimits;
@@ -480,14 +480,16 @@ impl Store {
         if let Some(caps) = pending.caps {
             check_open_holds(&mut tx, caps, order, pending.client_address, now).await?;
         }
-        sqlx::query(
+        // The stored order comes back from the insert itself, not from a second read.
+        let row = sqlx::query(&format!(
             "INSERT INTO orders (id, reference, kind, status, buyer_name, buyer_email, sku, variant_sku, item_name,
                  unit_price, quantity, options, amount, currency, units_held, pickup_code, created_at, updated_at,
                  expires_at, gateway, client_address, phase, phase_sku, discounts, code_id, code, code_units, tax,
                  billing)
              VALUES ($1, $2, $3, 'pending', $4, $5, $6, $16, $7, $8, $9, $10, $11, $12, $13, $17, $14, $14, $15, $18, $19,
-                 $20, $21, $22, $23, $24, $25, $26, $27)",
-        )
+                 $20, $21, $22, $23, $24, $25, $26, $27)
+             RETURNING {ORDER_COLUMNS}"
+        ))
         .bind(pending.id)
         .bind(pending.reference)
         .bind(order.kind.as_str())
@@ -515,12 +517,13 @@ impl Store {
         .bind(code_units)
         .bind(order.quote.tax.as_ref().and_then(|tax| serde_json::to_string(tax).ok()))
         .bind(order.billing.as_ref().and_then(|billing| serde_json::to_string(billing).ok()))
-        .execute(&mut *tx)
+        .fetch_one(&mut *tx)
         .await?;
+        let placed = order_from_row(&row)?;
         insert_answers(&mut tx, pending.id, 1, &order.buyer_answers, now).await?;
         tx.commit().await?;
         self.stock_changed();
-        Ok(self.order(pending.id).await?.ok_or(sqlx::Error::RowNotFound)?)
+        Ok(placed)
     }
 
     /// Records the gateway's payment for an order, and a hash of its client secret.
@@ -617,11 +620,29 @@ impl Store {
     /// units; an expired or failed one takes units again if any remain, and is
     /// flagged for refund if none do.
     pub async fn mark_order_paid(&self, id: &str) -> Result<PaidTransition, sqlx::Error> {
+        self.mark_paid(id, None).await
+    }
+
+    /// [`Store::mark_order_paid`] for an order the caller has just read, which spares reading it
+    /// again; if it changed meanwhile, the compare-and-set below notices and reads it afresh.
+    pub async fn mark_read_order_paid(&self, order: Order) -> Result<PaidTransition, sqlx::Error> {
+        let id = order.id.clone();
+        self.mark_paid(&id, Some(order)).await
+    }
+
+    async fn mark_paid(&self, id: &str, mut read: Option<Order>) -> Result<PaidTransition, sqlx::Error> {
         loop {
-            let Some(order) = self.order(id).await? else {
-                return Ok(PaidTransition::NotFound);
+            let order = match read.take() {
+                Some(order) => order,
+                None => match self.order(id).await? {
+                    Some(order) => order,
+                    None => return Ok(PaidTransition::NotFound),
+                },
             };
             let now = now_millis();
+            if matches!(order.status, OrderStatus::Paid | OrderStatus::Refunded) {
+                return Ok(PaidTransition::AlreadyPaid(order));
+            }
             let mut tx = self.pool.begin().await?;
             let (units_held, refund_reason) = match order.status {
                 OrderStatus::Paid | OrderStatus::Refunded => return Ok(PaidTransition::AlreadyPaid(order)),
@@ -640,25 +661,30 @@ impl Store {
                     }
                 }
             };
-            let updated = sqlx::query(
+            let updated = sqlx::query(&format!(
                 "UPDATE orders SET status = 'paid', units_held = $3, refund_reason = $4, paid_at = $5, updated_at = $5,
                      phase_sku = CASE WHEN status = 'pending' THEN phase_sku END
-                 WHERE id = $1 AND status = $2",
-            )
+                 WHERE id = $1 AND status = $2
+                 RETURNING {ORDER_COLUMNS}"
+            ))
             .bind(id)
             .bind(order.status.as_str())
             .bind(units_held)
             .bind(refund_reason)
             .bind(now)
-            .execute(&mut *tx)
+            .fetch_optional(&mut *tx)
             .await?;
-            if updated.rows_affected() == 1 {
+            if let Some(row) = updated {
+                let mut paid = order_from_row(&row)?;
                 // The confirmation is queued in the transaction that marks the order paid:
                 // both happen, or neither. An order that cannot be honoured confirms nothing.
                 if refund_reason.is_none() {
-                    super::waiting_list::mark_offer_used(&mut tx, id, now).await?;
+                    // Only an order bought with a code can use a waiting-list offer (its code).
+                    if order.code.is_some() {
+                        super::waiting_list::mark_offer_used(&mut tx, id, now).await?;
+                    }
                     issue_invoice(&mut tx, self.event.as_deref(), &order, now).await?;
-                    let manage_token = issue_tickets(&mut tx, self.event.as_deref(), id).await?;
+                    let manage_token = issue_tickets_of_paid(&mut tx, self.event.as_deref(), &paid).await?;
                     queue_email_with_link(
                         &mut tx,
                         EmailKind::OrderConfirmation,
@@ -668,13 +694,15 @@ impl Store {
                         manage_token.as_deref(),
                     )
                     .await?;
+                    if let Some(token) = &manage_token {
+                        paid.manage_token_hash = Some(crate::secrets::digest(token));
+                    }
                 }
                 tx.commit().await?;
                 self.stock_changed();
                 if let Some(reason) = refund_reason {
                     tracing::warn!(order = %id, reason, "order paid but flagged for refund");
                 }
-                let paid = self.order(id).await?.ok_or(sqlx::Error::RowNotFound)?;
                 return Ok(PaidTransition::Paid(paid));
             }
             // Another request changed the order first: drop this attempt and look again.

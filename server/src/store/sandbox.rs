@@ -38,12 +38,13 @@ impl Store {
         payment: &NewPayment,
     ) -> Result<Payment, sqlx::Error> {
         let now = now_millis();
-        sqlx::query(
+        let created = sqlx::query(&format!(
             "INSERT INTO sandbox_payments
                  (id, client_secret, idempotency_key, amount, currency, status, order_id, refunded_amount, created_at, updated_at)
              VALUES ($1, $2, $3, $4, $5, 'requires_payment_method', $6, 0, $7, $7)
-             ON CONFLICT (idempotency_key) DO NOTHING",
-        )
+             ON CONFLICT (idempotency_key) DO NOTHING
+             RETURNING {COLUMNS}"
+        ))
         .bind(id)
         .bind(client_secret)
         .bind(&payment.idempotency_key)
@@ -51,8 +52,12 @@ impl Store {
         .bind(crate::payments::CURRENCY)
         .bind(&payment.order_id)
         .bind(now)
-        .execute(&self.pool)
+        .fetch_optional(&self.pool)
         .await?;
+        if let Some(row) = created {
+            return payment_from_row(&row);
+        }
+        // Created before under the same key: that payment, as Stripe answers a retry.
         let row = sqlx::query(&format!(
             "SELECT {COLUMNS} FROM sandbox_payments WHERE idempotency_key = $1"
         ))

@@ -14,6 +14,7 @@ use super::manage_link::set_manage_token;
 use super::outbox::{EmailKind, queue_email_with_link};
 use super::sponsors::open_sponsor_profile;
 use super::{Store, now_millis};
+use crate::domain::Order;
 use crate::event::Event;
 use crate::secrets;
 use crate::tickets::{HandoverCaps, new_ticket_code};
@@ -120,18 +121,66 @@ pub(super) async fn issue_tickets(
     let options: String = row.try_get("options")?;
     let options = serde_json::from_str::<serde_json::Value>(&options).unwrap_or_default();
     let (buyer_name, buyer_email): (String, String) = (row.try_get("buyer_name")?, row.try_get("buyer_email")?);
-    let (ticket_type, seats, buyer_seat) = match row.try_get::<String, _>("kind")?.as_str() {
+    let kind: String = row.try_get("kind")?;
+    let quantity: i64 = row.try_get("quantity")?;
+    let buyer = Buyer {
+        kind: &kind,
+        quantity,
+        options: &options,
+        name: &buyer_name,
+        email: &buyer_email,
+    };
+    issue(tx, event, order_id, &buyer).await
+}
+
+/// [`issue_tickets`] for an order this transaction has just marked paid, as the update answered
+/// it: it has no tickets yet, so nothing needs reading.
+pub(super) async fn issue_tickets_of_paid(
+    tx: &mut Transaction<'_, Any>,
+    event: Option<&Event>,
+    order: &Order,
+) -> Result<Option<String>, sqlx::Error> {
+    if order.manage_token_hash.is_some() {
+        return Ok(None);
+    }
+    let buyer = Buyer {
+        kind: order.kind.as_str(),
+        quantity: order.quantity,
+        options: &order.options,
+        name: &order.buyer_name,
+        email: &order.buyer_email,
+    };
+    issue(tx, event, &order.id, &buyer).await
+}
+
+/// What issuing an order's tickets needs of it.
+struct Buyer<'a> {
+    kind: &'a str,
+    quantity: i64,
+    options: &'a serde_json::Value,
+    name: &'a str,
+    email: &'a str,
+}
+
+async fn issue(
+    tx: &mut Transaction<'_, Any>,
+    event: Option<&Event>,
+    order_id: &str,
+    buyer: &Buyer<'_>,
+) -> Result<Option<String>, sqlx::Error> {
+    let options = buyer.options;
+    let (ticket_type, seats, buyer_seat) = match buyer.kind {
         "ticket" => (
             options["ticketType"].as_str().unwrap_or_default().to_owned(),
-            row.try_get::<i64, _>("quantity")?,
-            Some((buyer_name.as_str(), buyer_email.as_str())),
+            buyer.quantity,
+            Some((buyer.name, buyer.email)),
         ),
         "sponsorship" => {
             let tier = options["tier"].as_str().unwrap_or_default();
             let passes = event
                 .and_then(|event| event.sponsorship_tiers.iter().find(|candidate| candidate.value == tier))
                 .map_or(0, |tier| tier.vip_passes);
-            open_sponsor_profile(tx, order_id, &options).await?;
+            open_sponsor_profile(tx, order_id, options).await?;
             (SPONSOR_PASS_TYPE.to_owned(), i64::from(passes), None)
         }
         _ => return Ok(None),

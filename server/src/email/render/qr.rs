@@ -26,12 +26,17 @@ pub fn qr_png(text: &str) -> Result<Vec<u8>, RenderError> {
     let side = (width + 2 * QUIET_ZONE) * MODULE_PIXELS;
     let row_bytes = side.div_ceil(8);
     let mut pixels = vec![0u8; row_bytes * side];
-    for (y, row) in pixels.chunks_exact_mut(row_bytes).enumerate() {
+    // A row of modules is MODULE_PIXELS identical rows of pixels: drawn once, then copied.
+    for (y, band) in pixels.chunks_exact_mut(row_bytes * MODULE_PIXELS).enumerate() {
+        let (row, copies) = band.split_at_mut(row_bytes);
         for x in 0..side {
             // In 1-bit grayscale a set bit is white.
-            if !dark(x / MODULE_PIXELS, y / MODULE_PIXELS) {
+            if !dark(x / MODULE_PIXELS, y) {
                 row[x / 8] |= 0x80 >> (x % 8);
             }
+        }
+        for copy in copies.chunks_exact_mut(row_bytes) {
+            copy.copy_from_slice(row);
         }
     }
 
