@@ -11,7 +11,9 @@ use crate::event::Event;
 /// The people a message reaches. Lists left out, null or empty mean every value; other fields left out or null, any.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(tag = "kind", rename_all = "snake_case")]
-#[schema(as = MessageSegment)]
+// An example of its own: without one, schemathesis draws one from the five-way union, deep enough to trip CPython
+// 3.11's parser ("AST constructor recursion depth mismatch") in the fuzz layer.
+#[schema(as = MessageSegment, example = json!({"kind": "ticket_holders", "ticketTypes": ["vip"], "checkedIn": true}))]
 pub enum Segment {
     /// Holders of valid tickets (the buyer for a seat nobody was named for), sponsor passes included.
     TicketHolders {
