@@ -9,9 +9,10 @@
 //
 // Usage: node bench/passes-and-badges.mjs   (builds the example with `cargo run --release`)
 import { spawnSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
 import path from "node:path";
+
+import { recordRow } from "./lib/benchmarks-md.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const PASS_P99_BUDGET_MS = 20;
@@ -49,45 +50,24 @@ log(pass ? "pass" : "FAIL");
 
 const date = new Date().toISOString().slice(0, 10);
 const machine = `${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, load ${loadavg()[0].toFixed(1)}`;
-addRow(
+recordRow(
+  path.join(root, "docs/benchmarks.md"),
+  {
+    header: "## Wallet passes and badges (`node bench/passes-and-badges.mjs`)",
+    intro:
+      "1,000 Apple Wallet passes signed (pass.json, icons, SHA-1 manifest, PKCS#7 signature with the WWDR\n" +
+      "intermediate, zipped) and 1,000 Google Wallet save links (RS256 JWT) one after another, and 1,000 badges on A4\n" +
+      "sheets (four A6 badges a page, 250 pages) in one PDF, in the release build; peak resident memory of the\n" +
+      "process during each part. Budgets: a pass under 20 ms (p99), the sheets' PDF under 10 s.",
+    tableHead:
+      "| date | machine | Apple pass p50 / p99 (1,000) | Google link p50 / p99 | 1,000 badges on A4 | result |\n" +
+      "|---|---|---|---|---|---|",
+  },
   `| ${date} | ${machine} ` +
     `| ${apple.p50Ms.toFixed(2)} / ${apple.p99Ms.toFixed(2)} ms (${apple.totalSeconds.toFixed(2)} s, peak ${mb(apple.peakKb)} MB) ` +
     `| ${google.p50Ms.toFixed(2)} / ${google.p99Ms.toFixed(2)} ms (peak ${mb(google.peakKb)} MB) ` +
     `| ${badges.seconds.toFixed(2)} s, ${badges.megabytes.toFixed(1)} MB (peak ${mb(badges.peakKb)} MB) ` +
     `| ${pass ? "pass" : "FAIL"} |`,
 );
-
-/** Adds `row` at the end of this benchmark's table in docs/benchmarks.md, making the section the first time. */
-function addRow(row) {
-  const file = path.join(root, "docs/benchmarks.md");
-  const heading = "## Wallet passes and badges (`node bench/passes-and-badges.mjs`)";
-  const text = readFileSync(file, "utf8");
-  const start = text.indexOf(heading);
-  if (start < 0) {
-    const section = [
-      "",
-      heading,
-      "",
-      "1,000 Apple Wallet passes signed (pass.json, icons, SHA-1 manifest, PKCS#7 signature with the WWDR",
-      "intermediate, zipped) and 1,000 Google Wallet save links (RS256 JWT) one after another, and 1,000 badges on A4",
-      "sheets (four A6 badges a page, 250 pages) in one PDF, in the release build; peak resident memory of the",
-      "process during each part. Budgets: a pass under 20 ms (p99), the sheets' PDF under 10 s.",
-      "",
-      "| date | machine | Apple pass p50 / p99 (1,000) | Google link p50 / p99 | 1,000 badges on A4 | result |",
-      "|---|---|---|---|---|---|",
-      row,
-      "",
-    ].join("\n");
-    writeFileSync(file, text.replace(/\n*$/, "\n") + section);
-    return;
-  }
-  const next = text.indexOf("\n## ", start + heading.length);
-  const end = next < 0 ? text.length : next;
-  const body = text.slice(start, end).replace(/\n*$/, "");
-  writeFileSync(
-    file,
-    text.slice(0, start) + body + "\n" + row + "\n" + (next < 0 ? "" : "\n") + text.slice(end).replace(/^\n+/, ""),
-  );
-}
 
 process.exit(pass ? 0 : 1);
