@@ -77,7 +77,7 @@ impl Store {
             SignedInWith::SharedPassword { setting_digest } => (None, Some(setting_digest.as_str())),
         };
         let now = now_millis();
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         // Signing in is rare: a good moment to forget sessions that ended.
         sqlx::query("DELETE FROM admin_sessions WHERE expires_at <= $1")
             .bind(now)
@@ -102,7 +102,7 @@ impl Store {
     pub async fn end_admin_session(&self, token_hash: &str) -> Result<(), sqlx::Error> {
         sqlx::query("DELETE FROM admin_sessions WHERE token_hash = $1")
             .bind(token_hash)
-            .execute(&self.pool)
+            .execute(&self.writer)
             .await?;
         Ok(())
     }

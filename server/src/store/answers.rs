@@ -187,7 +187,7 @@ impl Store {
         answers: &[(String, String)],
     ) -> Result<AnswersSaved, sqlx::Error> {
         let now = now_millis();
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let paid = sqlx::query(
             "UPDATE orders SET updated_at = $2
              WHERE id = (SELECT order_id FROM tickets WHERE id = $1) AND status = 'paid'",
@@ -277,7 +277,7 @@ impl Store {
             if !misses_required(event, &ticket.ticket_type, &answered) {
                 continue;
             }
-            let mut tx = self.pool.begin().await?;
+            let mut tx = self.begin_write().await?;
             let link = ticket.own_link.then(secrets::random_token);
             let (holder, new_link) = match &link {
                 Some(_) => ("holder_token_hash IS NOT NULL", ", holder_token_hash = $4"),

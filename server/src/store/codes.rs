@@ -195,7 +195,7 @@ impl Store {
     /// out of its item's stock now.
     pub async fn create_codes(&self, codes: &[NewCode], actor: &str) -> Result<Vec<CodeRecord>, CreateCodesError> {
         let now = now_millis();
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let mut ids = Vec::with_capacity(codes.len());
         for code in codes {
             let id = uuid::Uuid::new_v4().to_string();
@@ -314,7 +314,7 @@ impl Store {
         let Some(code) = self.code(id).await? else {
             return Ok(None);
         };
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         sqlx::query(
             "UPDATE codes SET max_uses = $2, valid_from = $3, valid_until = $4, tag = $5, note = $6, disabled = $7,
                  updated_at = $8, orders_per_email = $9
@@ -356,7 +356,7 @@ impl Store {
         .fetch_all(&self.pool)
         .await?;
         for id in &expired {
-            let mut tx = self.pool.begin().await?;
+            let mut tx = self.begin_write().await?;
             release_code_hold(&mut tx, id).await?;
             tx.commit().await?;
         }

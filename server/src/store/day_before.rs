@@ -42,7 +42,7 @@ impl Store {
         let now_ms = unix_millis(now);
         let mut queued = 0;
         for (holder, tickets) in holders {
-            let mut tx = self.pool.begin().await?;
+            let mut tx = self.begin_write().await?;
             let ids = (2..tickets.len() + 2)
                 .map(|index| format!("${index}"))
                 .collect::<Vec<_>>()

@@ -20,7 +20,7 @@ impl Store {
     /// (a session's key) if no one has. Answers `false`, recording nothing, when the device
     /// belongs to another session.
     pub async fn record_list_download(&self, device_id: &str, owner: &str, at: i64) -> Result<bool, sqlx::Error> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         claim(&mut tx, device_id, owner).await?;
         let recorded = sqlx::query(
             "UPDATE door_devices SET first_list_at = COALESCE(first_list_at, $3), last_list_at = $3
@@ -40,7 +40,7 @@ impl Store {
     /// The device a batch of offline scans came from, seen by `owner`: a device id no one used
     /// before becomes theirs, with no list downloaded yet.
     pub async fn door_device(&self, device_id: &str, owner: &str) -> Result<DoorDevice, sqlx::Error> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         claim(&mut tx, device_id, owner).await?;
         let row = sqlx::query("SELECT owner, first_list_at FROM door_devices WHERE device_id = $1")
             .bind(device_id)

@@ -159,7 +159,7 @@ impl Store {
         device_id: &str,
         actor: &str,
     ) -> Result<RecordedScan, sqlx::Error> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         // A write first: SQLite takes its write lock now rather than failing when the read
         // below turns into a write; PostgreSQL locks the ticket's row, so two devices' scans
         // of one ticket take turns and the reads below stay true until the commit.

@@ -148,7 +148,7 @@ impl Store {
         let id = uuid::Uuid::new_v4().to_string();
         let seed = crate::draws::new_seed();
         let seed_hash = crate::draws::commitment(&seed);
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         sqlx::query(
             "INSERT INTO draws (id, item, item_name, interest_areas, prizes, seed, seed_hash, tag, created_by,
                  created_at)
@@ -184,7 +184,7 @@ impl Store {
     /// free code by email, in one transaction.
     pub async fn make_draw(&self, id: &str, actor: &str) -> Result<Draw, DrawError> {
         let now = now_millis();
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         // A write first: it takes SQLite's write lock, and PostgreSQL's lock on the draw's row,
         // so a second call waits and then finds the draw made.
         let undrawn = sqlx::query("UPDATE draws SET id = id WHERE id = $1 AND drawn_at IS NULL")

@@ -257,7 +257,7 @@ impl Store {
             return Ok(Correction::NoInvoice);
         };
         let now = unix_millis(at);
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         // A compare-and-set on the order: one correction, even from two tabs at once.
         let corrected = sqlx::query(
             "UPDATE orders SET billing = $2, billing_corrected_at = $3, updated_at = $3

@@ -273,7 +273,7 @@ impl Store {
             Dispatch::TestTo(_) => ("test", None),
         };
         let segment = serde_json::to_string(message.segment).map_err(|error| sqlx::Error::Encode(Box::new(error)))?;
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         sqlx::query(
             "INSERT INTO messages (id, segment, subject, body, status, send_at, queued_at, created_by, created_at)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
@@ -318,7 +318,7 @@ impl Store {
         .await?;
         let mut sent = 0;
         for id in due {
-            let mut tx = self.pool.begin().await?;
+            let mut tx = self.begin_write().await?;
             // Another instance that claimed it first leaves nothing to claim; on PostgreSQL this waits for its commit.
             let claimed = sqlx::query(
                 "UPDATE messages SET status = 'sending', queued_at = $2 WHERE id = $1 AND status = 'scheduled'
@@ -346,7 +346,7 @@ impl Store {
 
     /// Calls off a scheduled message.
     pub async fn cancel_message(&self, id: &str, actor: &str) -> Result<Cancel, sqlx::Error> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let cancelled = sqlx::query("UPDATE messages SET status = 'cancelled' WHERE id = $1 AND status = 'scheduled'")
             .bind(id)
             .execute(&mut *tx)

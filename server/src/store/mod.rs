@@ -102,6 +102,11 @@ pub enum Backend {
 #[derive(Debug, Clone)]
 pub struct Store {
     pool: AnyPool,
+    /// Where data is changed, by transactions and single statements alike: on SQLite a pool of one connection, so
+    /// this process's writers queue for it here instead of in SQLite's busy handler, whose growing sleeps (a thread
+    /// switch each) were a large part of a purchase's CPU and the long tail of a burst; on PostgreSQL, whose row
+    /// locks need no turns, the same pool.
+    writer: AnyPool,
     backend: Backend,
     /// Counts this process's changes to the stock and the sponsor wall, so caches of the
     /// catalogue know to look again.
@@ -109,9 +114,6 @@ pub struct Store {
     /// Counts this process's changes to the programme and its speakers' photos, so the published programme knows to
     /// look again at once (other instances' changes are seen within its freshness).
     programme_generation: Arc<AtomicU64>,
-    /// Takes turns between this process's workshop-seat changes on SQLite: its one writer would otherwise make them
-    /// wait for its lock in the busy handler's growing sleeps, the long tail of a burst of reservations.
-    seat_turns: Arc<tokio::sync::Mutex<()>>,
     /// The event, whose seller issues invoices as orders are paid, refunded and corrected.
     event: Option<Arc<crate::event::Event>>,
 }
@@ -136,42 +138,22 @@ impl Store {
             create_sqlite_folder(url)?;
         }
         let options: AnyConnectOptions = url.parse()?;
-        let pool = AnyPoolOptions::new()
-            .max_connections(if backend == Backend::Sqlite { 8 } else { 16 })
-            .acquire_timeout(Duration::from_secs(5))
-            // sqlx pings every connection it hands out by default: a round trip (and a wake of
-            // SQLite's worker thread) before each statement outside a transaction. A connection
-            // that was just used is alive; one idle a while may have been cut, so only it is asked.
-            .test_before_acquire(false)
-            .before_acquire(|connection, metadata| {
-                Box::pin(async move {
-                    if metadata.idle_for > IDLE_BEFORE_PING {
-                        connection.ping().await?;
-                    }
-                    Ok(true)
-                })
-            })
-            .after_connect(move |connection, _| {
-                Box::pin(async move {
-                    if backend == Backend::Sqlite {
-                        // WAL lets readers work while a writer commits; the busy timeout makes
-                        // concurrent writers wait their turn instead of failing.
-                        connection.execute("PRAGMA journal_mode = WAL").await?;
-                        connection.execute("PRAGMA foreign_keys = ON").await?;
-                        connection.execute("PRAGMA busy_timeout = 5000").await?;
-                        connection.execute("PRAGMA synchronous = NORMAL").await?;
-                    }
-                    Ok(())
-                })
-            })
-            .connect_with(options)
-            .await?;
+        let (pool, writer) = match backend {
+            Backend::Sqlite => {
+                let pool = open_pool(backend, options.clone(), 8).await?;
+                (pool, open_pool(backend, options, 1).await?)
+            }
+            Backend::Postgres => {
+                let pool = open_pool(backend, options, 16).await?;
+                (pool.clone(), pool)
+            }
+        };
         Ok(Self {
             pool,
+            writer,
             backend,
             stock_version: Arc::default(),
             programme_generation: Arc::default(),
-            seat_turns: Arc::default(),
             event: None,
         })
     }
@@ -212,11 +194,14 @@ impl Store {
         self.programme_generation.fetch_add(1, Ordering::AcqRel);
     }
 
-    /// This process's turn to change workshop seats on SQLite; PostgreSQL's row locks need none.
-    async fn seat_turn(&self) -> Option<tokio::sync::MutexGuard<'_, ()>> {
+    /// A transaction that changes data. On SQLite it takes the write lock as it begins (other instances' writers,
+    /// and this one's outside transactions, may hold it): a deferred transaction that read first, while another
+    /// connection wrote, could not write at all (SQLite answers busy at once, with no wait, since the transaction's
+    /// snapshot is stale), and a request that only had to wait its turn failed.
+    async fn begin_write(&self) -> Result<sqlx::Transaction<'static, sqlx::Any>, sqlx::Error> {
         match self.backend {
-            Backend::Sqlite => Some(self.seat_turns.lock().await),
-            Backend::Postgres => None,
+            Backend::Sqlite => self.writer.begin_with("BEGIN IMMEDIATE").await,
+            Backend::Postgres => self.writer.begin().await,
         }
     }
 
@@ -225,8 +210,43 @@ impl Store {
     }
 
     pub async fn close(&self) {
+        self.writer.close().await;
         self.pool.close().await;
     }
+}
+
+/// A pool of at most `max_connections` to the database.
+async fn open_pool(backend: Backend, options: AnyConnectOptions, max_connections: u32) -> Result<AnyPool, sqlx::Error> {
+    AnyPoolOptions::new()
+        .max_connections(max_connections)
+        .acquire_timeout(Duration::from_secs(5))
+        // sqlx pings every connection it hands out by default: a round trip (and a wake of
+        // SQLite's worker thread) before each statement outside a transaction. A connection
+        // that was just used is alive; one idle a while may have been cut, so only it is asked.
+        .test_before_acquire(false)
+        .before_acquire(|connection, metadata| {
+            Box::pin(async move {
+                if metadata.idle_for > IDLE_BEFORE_PING {
+                    connection.ping().await?;
+                }
+                Ok(true)
+            })
+        })
+        .after_connect(move |connection, _| {
+            Box::pin(async move {
+                if backend == Backend::Sqlite {
+                    // WAL lets readers work while a writer commits; the busy timeout makes
+                    // concurrent writers wait their turn instead of failing.
+                    connection.execute("PRAGMA journal_mode = WAL").await?;
+                    connection.execute("PRAGMA foreign_keys = ON").await?;
+                    connection.execute("PRAGMA busy_timeout = 5000").await?;
+                    connection.execute("PRAGMA synchronous = NORMAL").await?;
+                }
+                Ok(())
+            })
+        })
+        .connect_with(options)
+        .await
 }
 
 /// SQLite creates the file but not its folder.
@@ -306,7 +326,41 @@ fn is_transient_postgres_code(code: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{describe_database, is_transient, is_transient_postgres_code};
+    use sqlx::{AnyConnection, Connection, Executor};
+
+    use super::{Store, describe_database, is_transient, is_transient_postgres_code};
+
+    #[tokio::test]
+    async fn a_write_transaction_on_sqlite_holds_the_write_lock_from_its_first_statement() {
+        let folder = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}?mode=rwc", folder.path().join("turns.db").display());
+        let store = Store::connect(&url).await.unwrap();
+        store.pool.execute("CREATE TABLE t (x INTEGER)").await.unwrap();
+        let mut other = AnyConnection::connect(&url).await.unwrap();
+        other.execute("PRAGMA busy_timeout = 0").await.unwrap();
+
+        let mut reading_first = store.begin_write().await.unwrap();
+        let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM t")
+            .fetch_one(&mut *reading_first)
+            .await
+            .unwrap();
+        // Had the other connection written now, the transaction's snapshot would be stale and its write refused.
+        let refused = other.execute("INSERT INTO t VALUES (1)").await;
+        sqlx::query("INSERT INTO t VALUES ($1)")
+            .bind(count + 10)
+            .execute(&mut *reading_first)
+            .await
+            .unwrap();
+        reading_first.commit().await.unwrap();
+
+        assert!(refused.is_err(), "another writer got in while the transaction was open");
+        other.execute("INSERT INTO t VALUES (2)").await.unwrap();
+        let rows: Vec<i64> = sqlx::query_scalar("SELECT x FROM t ORDER BY x")
+            .fetch_all(&store.pool)
+            .await
+            .unwrap();
+        assert_eq!(rows, [2, 10]);
+    }
 
     #[test]
     fn a_lost_or_refused_connection_is_transient_and_a_broken_query_is_not() {

@@ -13,10 +13,11 @@ use super::codes::{CodeUse, give_back, held_keys, return_code_use, take_code_use
 use super::invoices::issue_invoice;
 use super::outbox::{EmailKind, queue_email_with_link};
 use super::reserve_error::ReserveError;
-use super::tickets::issue_tickets_of_paid;
+use super::tickets::{issue_tickets_of_paid, issues_tickets};
 use super::{Backend, Store, now_millis};
 use crate::domain::{HoldCap, Money, NewOrder, Order, OrderKind, OrderStatus};
 use crate::event::HoldLimits;
+use crate::secrets;
 
 /// What the store needs, beyond the order itself, to hold a new pending order.
 #[derive(Debug, Clone)]
@@ -396,7 +397,7 @@ impl Store {
             )
             .bind(sku)
             .bind(capacity)
-            .execute(&self.pool)
+            .execute(&self.writer)
             .await?;
         }
         let stored: Vec<String> = sqlx::query_scalar("SELECT sku FROM stock")
@@ -408,7 +409,7 @@ impl Store {
         {
             sqlx::query("DELETE FROM stock WHERE sku = $1")
                 .bind(sku)
-                .execute(&self.pool)
+                .execute(&self.writer)
                 .await?;
         }
         self.stock_changed();
@@ -439,7 +440,7 @@ impl Store {
         pending: &NewPendingOrder<'_>,
     ) -> Result<Order, ReserveError> {
         let now = now_millis();
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         if let Some((key, request_hash)) = pending.idempotency {
             // First, so a retry waits for the original's transaction and then finds its order.
             if !super::idempotency::claim_key(&mut tx, key, request_hash, pending.id, now).await? {
@@ -541,7 +542,7 @@ impl Store {
         .bind(payment_id)
         .bind(client_secret_hash)
         .bind(now_millis())
-        .execute(&self.pool)
+        .execute(&self.writer)
         .await?;
         Ok(())
     }
@@ -575,7 +576,7 @@ impl Store {
     /// Moves a pending order to `failed` or `expired` and gives its units back.
     /// Returns whether this call closed it.
     pub async fn close_pending_order(&self, id: &str, status: OrderStatus) -> Result<bool, sqlx::Error> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let closed = sqlx::query(
             "UPDATE orders SET status = $2, updated_at = $3 WHERE id = $1 AND status = 'pending'
              RETURNING id",
@@ -643,39 +644,52 @@ impl Store {
             if matches!(order.status, OrderStatus::Paid | OrderStatus::Refunded) {
                 return Ok(PaidTransition::AlreadyPaid(order));
             }
-            let mut tx = self.pool.begin().await?;
-            let (units_held, refund_reason) = match order.status {
-                OrderStatus::Paid | OrderStatus::Refunded => return Ok(PaidTransition::AlreadyPaid(order)),
-                OrderStatus::Pending => (order.units_held, None),
-                // Paid after its reservation lapsed: its units (and its code's uses) went back then.
-                // They are taken again from the stock (the price phase and the code's hold have
-                // moved on; the buyer keeps the price they paid), or, if none are left, the
-                // order is flagged for a refund.
-                OrderStatus::Expired | OrderStatus::Failed => {
-                    let keys = stock_keys(&order.sku, order.variant_sku.as_deref(), None);
-                    if reserve(&mut tx, &keys, order.quantity).await? {
-                        retake_code_use(&mut tx, id).await?;
-                        (order.quantity, None)
-                    } else {
-                        (0, Some("paid after its reservation lapsed and the item sold out"))
-                    }
+            let mut tx = self.begin_write().await?;
+            let (units_held, refund_reason) = if order.status == OrderStatus::Pending {
+                (order.units_held, None)
+            } else {
+                // Paid after its reservation lapsed (expired or failed): its units (and its code's uses) went back
+                // then. They are taken again from the stock (the price phase and the code's hold have moved on; the
+                // buyer keeps the price they paid), or, if none are left, the order is flagged for a refund.
+                let keys = stock_keys(&order.sku, order.variant_sku.as_deref(), None);
+                if reserve(&mut tx, &keys, order.quantity).await? {
+                    retake_code_use(&mut tx, id).await?;
+                    (order.quantity, None)
+                } else {
+                    (0, Some("paid after its reservation lapsed and the item sold out"))
                 }
             };
-            let updated = sqlx::query(&format!(
+            // An order whose paying issues tickets gets its private link in the update that marks it paid: the
+            // secret goes to the receipt, its digest to the order (unless it has a link already).
+            let link = (refund_reason.is_none() && order.manage_token_hash.is_none() && issues_tickets(order.kind))
+                .then(|| {
+                    let token = secrets::random_token();
+                    (secrets::digest(&token), token)
+                });
+            let set_link = if link.is_some() {
+                ", manage_token = CASE WHEN manage_token_hash IS NULL THEN NULL ELSE manage_token END,
+                   manage_token_hash = COALESCE(manage_token_hash, $6)"
+            } else {
+                ""
+            };
+            let update = format!(
                 "UPDATE orders SET status = 'paid', units_held = $3, refund_reason = $4, paid_at = $5, updated_at = $5,
-                     phase_sku = CASE WHEN status = 'pending' THEN phase_sku END
+                     phase_sku = CASE WHEN status = 'pending' THEN phase_sku END{set_link}
                  WHERE id = $1 AND status = $2
                  RETURNING {ORDER_COLUMNS}"
-            ))
-            .bind(id)
-            .bind(order.status.as_str())
-            .bind(units_held)
-            .bind(refund_reason)
-            .bind(now)
-            .fetch_optional(&mut *tx)
-            .await?;
+            );
+            let mut update = sqlx::query(&update)
+                .bind(id)
+                .bind(order.status.as_str())
+                .bind(units_held)
+                .bind(refund_reason)
+                .bind(now);
+            if let Some((digest, _)) = &link {
+                update = update.bind(digest.as_str());
+            }
+            let updated = update.fetch_optional(&mut *tx).await?;
             if let Some(row) = updated {
-                let mut paid = order_from_row(&row)?;
+                let paid = order_from_row(&row)?;
                 // The confirmation is queued in the transaction that marks the order paid:
                 // both happen, or neither. An order that cannot be honoured confirms nothing.
                 if refund_reason.is_none() {
@@ -684,7 +698,13 @@ impl Store {
                         super::waiting_list::mark_offer_used(&mut tx, id, now).await?;
                     }
                     issue_invoice(&mut tx, self.event.as_deref(), &order, now).await?;
-                    let manage_token = issue_tickets_of_paid(&mut tx, self.event.as_deref(), &paid).await?;
+                    // Tickets come with the link this update gave: an order that had one has its tickets.
+                    let manage_token = link
+                        .filter(|(digest, _)| paid.manage_token_hash.as_deref() == Some(digest.as_str()))
+                        .map(|(_, token)| token);
+                    if manage_token.is_some() {
+                        issue_tickets_of_paid(&mut tx, self.event.as_deref(), &paid).await?;
+                    }
                     queue_email_with_link(
                         &mut tx,
                         EmailKind::OrderConfirmation,
@@ -694,9 +714,6 @@ impl Store {
                         manage_token.as_deref(),
                     )
                     .await?;
-                    if let Some(token) = &manage_token {
-                        paid.manage_token_hash = Some(crate::secrets::digest(token));
-                    }
                 }
                 tx.commit().await?;
                 self.stock_changed();
@@ -718,7 +735,7 @@ impl Store {
         .bind(payment_id)
         .bind(message)
         .bind(now_millis())
-        .execute(&self.pool)
+        .execute(&self.writer)
         .await?;
         Ok(())
     }
@@ -738,7 +755,7 @@ impl Store {
         .bind(id)
         .bind(event_type)
         .bind(now_millis())
-        .execute(&self.pool)
+        .execute(&self.writer)
         .await?;
         Ok(())
     }

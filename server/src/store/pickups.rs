@@ -44,7 +44,7 @@ impl Store {
     /// the same moment, one wins and the other is told when it was.
     pub async fn hand_over(&self, code: &str, actor: &str) -> Result<Handover, sqlx::Error> {
         let now = now_millis();
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let handed = sqlx::query(
             "UPDATE orders SET picked_up_at = $2, picked_up_by = $3, updated_at = $2
              WHERE pickup_code = $1 AND status = 'paid' AND picked_up_at IS NULL

@@ -213,7 +213,7 @@ impl Store {
             })
             .collect();
         let note = format!("Presale priority link ({})", presale.item_name);
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         sqlx::query(
             "INSERT INTO presales (id, item, item_name, deadline, interest_areas, units_per_person, tag, recipients,
                  created_by, created_at)

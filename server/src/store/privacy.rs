@@ -161,7 +161,7 @@ impl Store {
         let email = email.trim().to_lowercase();
         self.leave_waiting_lists(&email, actor).await?;
         let now = now_millis();
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         // A write first: SQLite takes its lock now; the buyers' names are read before they are overwritten.
         let bought = sqlx::query(
             "UPDATE orders SET erased_at = $2 WHERE LOWER(buyer_email) = $1 RETURNING id, buyer_name, kind",
@@ -351,7 +351,7 @@ impl Store {
         }
         self.leave_waiting_lists("", actor).await?;
         let now = now_millis();
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let claimed = sqlx::query(
             "INSERT INTO retention_runs (day, ran_at, orders, tickets, registrations, entries)
              VALUES ($1, $2, 0, 0, 0, 0) ON CONFLICT (day) DO NOTHING",

@@ -65,7 +65,7 @@ impl Store {
     /// The current programme and the version that made it (none before the first import), read from one snapshot:
     /// an import applied meanwhile shows in neither or in both.
     pub async fn versioned_programme(&self) -> Result<VersionedProgramme, sqlx::Error> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         if self.backend == Backend::Postgres {
             // PostgreSQL's default gives each statement its own snapshot; SQLite's read transaction keeps its first.
             sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
@@ -97,7 +97,7 @@ impl Store {
         actor: &str,
     ) -> Result<AppliedProgramme, ApplyProgrammeError> {
         check_references(imported)?;
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         take_programme_lock(&mut tx, self.backend).await?;
         let current = read_programme(&mut tx).await?;
         let changes = changes(&current, imported);

@@ -154,7 +154,7 @@ impl Store {
     /// other refund under way (a unique index holds that across instances).
     pub async fn begin_refund(&self, refund: &NewRefund<'_>) -> Result<RefundRecord, BeginRefundError> {
         let id = uuid::Uuid::new_v4().to_string();
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let inserted = sqlx::query(
             "INSERT INTO refunds (id, order_id, idempotency_key, amount, policy, reason, status, actor, created_at,
                  cancels_order, request_hash)
@@ -199,7 +199,7 @@ impl Store {
     /// then finds it cancelled. A refund already completed is returned as it is.
     pub async fn complete_refund(&self, id: &str, gateway_refund_id: &str) -> Result<RefundRecord, sqlx::Error> {
         let now = now_millis();
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let completed = sqlx::query(
             "UPDATE refunds SET status = 'succeeded', gateway_refund_id = $2, completed_at = $3, error = NULL
              WHERE id = $1 AND status = 'pending'
@@ -270,7 +270,7 @@ impl Store {
 
     /// Records that the gateway refused a refund; nothing was given back.
     pub async fn fail_refund(&self, id: &str, error: &str) -> Result<(), sqlx::Error> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let failed = sqlx::query(
             "UPDATE refunds SET status = 'failed', error = $2, completed_at = $3 WHERE id = $1 AND status = 'pending'
              RETURNING order_id, amount, actor",

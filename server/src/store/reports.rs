@@ -304,7 +304,7 @@ impl Store {
     /// Puts a failed email back in the queue with fresh attempts; `false` if it had not failed.
     pub async fn retry_failed_email(&self, id: &str, actor: &str, order_id: Option<&str>) -> Result<bool, sqlx::Error> {
         let now = now_millis();
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let retried = sqlx::query(
             "UPDATE outbox SET status = 'queued', attempts = 0, next_attempt_at = $2, claimed_until = 0, last_error = NULL
              WHERE id = $1 AND status = 'failed'",
@@ -342,7 +342,7 @@ impl Store {
     /// Queues the order's confirmation again, as a new email. A ticket order's receipt
     /// carries a new "Manage your tickets" link: the old one is kept nowhere to resend.
     pub async fn resend_order_confirmation(&self, order: &Order, actor: &str) -> Result<(), sqlx::Error> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let dedupe_key = format!("order-paid:{}:resent:{}", order.id, uuid::Uuid::new_v4().simple());
         if order.manage_token_hash.is_some() {
             renew_manage_link(&mut tx, &order.id, &order.buyer_email, &dedupe_key).await?;

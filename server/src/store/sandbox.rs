@@ -52,7 +52,7 @@ impl Store {
         .bind(crate::payments::CURRENCY)
         .bind(&payment.order_id)
         .bind(now)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&self.writer)
         .await?;
         if let Some(row) = created {
             return payment_from_row(&row);
@@ -96,7 +96,7 @@ impl Store {
         .bind(status)
         .bind(refusal)
         .bind(now_millis())
-        .fetch_optional(&self.pool)
+        .fetch_optional(&self.writer)
         .await?;
         if let Some(row) = updated {
             return Ok(SandboxConfirmation::Recorded(payment_from_row(&row)?));
@@ -121,7 +121,7 @@ impl Store {
         )
         .bind(id)
         .bind(now_millis())
-        .execute(&self.pool)
+        .execute(&self.writer)
         .await?;
         let status: Option<String> = sqlx::query_scalar("SELECT status FROM sandbox_payments WHERE id = $1")
             .bind(id)
@@ -133,7 +133,7 @@ impl Store {
     /// Adds a refund to a succeeded payment, once per idempotency key (a repeat is
     /// answered as done); `false` when there is no such payment or too little is left.
     pub async fn refund_sandbox_payment(&self, id: &str, amount: Money, key: &str) -> Result<bool, sqlx::Error> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let recorded = sqlx::query(
             "INSERT INTO sandbox_refunds (idempotency_key, payment_id, amount, created_at) VALUES ($1, $2, $3, $4)
              ON CONFLICT (idempotency_key) DO NOTHING",

@@ -127,8 +127,7 @@ impl Store {
         source_id: &str,
         now: OffsetDateTime,
     ) -> Result<Reserved, SeatError> {
-        let _turn = self.seat_turn().await;
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let ticket = lock_ticket(&mut tx, ticket_id).await?.ok_or(SeatError::NotFound)?;
         let allowed = seats::seats_per_ticket(event, &ticket.ticket_type);
         if allowed == 0 {
@@ -163,8 +162,7 @@ impl Store {
         source_id: &str,
         now: OffsetDateTime,
     ) -> Result<(), SeatError> {
-        let _turn = self.seat_turn().await;
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         lock_ticket(&mut tx, ticket_id).await?.ok_or(SeatError::NotFound)?;
         let session = read_session(&mut tx, source_id).await?.ok_or(SeatError::NotFound)?;
         if now >= instant(session.starts_at) {
@@ -195,8 +193,7 @@ impl Store {
         source_id: &str,
         now: OffsetDateTime,
     ) -> Result<i64, SeatError> {
-        let _turn = self.seat_turn().await;
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let ticket = lock_ticket(&mut tx, ticket_id).await?.ok_or(SeatError::NotFound)?;
         if seats::seats_per_ticket(event, &ticket.ticket_type) == 0 {
             return Err(SeatError::NoWorkshops);

@@ -159,7 +159,7 @@ impl Store {
         actor: &str,
     ) -> Result<(), sqlx::Error> {
         let now = now_millis();
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         lock_session(&mut tx, source_id).await?;
         if let Some(signup) = change.signup {
             sqlx::query("UPDATE session_seats SET signup = $2, updated_at = $3 WHERE session_source_id = $1")
@@ -247,7 +247,7 @@ impl Store {
         body: &str,
         actor: &str,
     ) -> Result<usize, sqlx::Error> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let message_id = uuid::Uuid::new_v4().to_string();
         insert_message(&mut tx, &message_id, source_id, subject, body, actor).await?;
         let holders = sqlx::query(
@@ -310,8 +310,7 @@ impl Store {
         source_id: &str,
         actor: &str,
     ) -> Result<SessionCheckIn, SeatError> {
-        let _turn = self.seat_turn().await;
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         lock_ticket(&mut tx, ticket_id).await?.ok_or(SeatError::NotFound)?;
         let millis = now_millis();
         let admitted = sqlx::query(
@@ -397,7 +396,7 @@ impl Store {
             }
             let ticket_id: String = row.try_get("ticket_id")?;
             let source_id: String = row.try_get("session_source_id")?;
-            let mut tx = self.pool.begin().await?;
+            let mut tx = self.begin_write().await?;
             let marked = sqlx::query(
                 "UPDATE workshop_seats SET reminded_at = $3
                  WHERE ticket_id = $1 AND session_source_id = $2 AND reminded_at IS NULL",

@@ -57,7 +57,7 @@ impl Store {
             "DELETE FROM speaker_photos WHERE NOT uploaded AND speaker_source_id IN
                  (SELECT source_id FROM programme_speakers WHERE avatar_url IS NULL)",
         )
-        .execute(&self.pool)
+        .execute(&self.writer)
         .await?;
         self.programme_changed();
         Ok(())
@@ -88,7 +88,7 @@ impl Store {
         .bind(url)
         .bind(false)
         .bind(now_millis())
-        .execute(&self.pool)
+        .execute(&self.writer)
         .await?;
         self.programme_changed();
         Ok(saved.rows_affected() > 0)
@@ -101,7 +101,7 @@ impl Store {
         photo: &Photo,
         actor: &str,
     ) -> Result<PhotoChange<PhotoUrls>, sqlx::Error> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let Some(source_id) = speaker_source_id(&mut tx, slug).await? else {
             return Ok(PhotoChange::UnknownSpeaker);
         };
@@ -132,7 +132,7 @@ impl Store {
 
     /// Removes the speaker's photo, whether fetched or uploaded: they show their initials. Whether there was one.
     pub async fn remove_speaker_photo(&self, slug: &str, actor: &str) -> Result<PhotoChange<bool>, sqlx::Error> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let Some(source_id) = speaker_source_id(&mut tx, slug).await? else {
             return Ok(PhotoChange::UnknownSpeaker);
         };

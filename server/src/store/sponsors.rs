@@ -230,7 +230,7 @@ impl Store {
         order_id: &str,
         text: ProfileText<'_>,
     ) -> Result<Option<SponsorProfile>, sqlx::Error> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         // A write first: it takes SQLite's write lock, and PostgreSQL's row lock on the
         // profile, before anything is read.
         let changed = sqlx::query(
@@ -272,7 +272,7 @@ impl Store {
     ) -> Result<Option<SponsorProfile>, sqlx::Error> {
         let id = uuid::Uuid::new_v4().to_string();
         let now = now_millis();
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let previous: Option<Option<String>> = sqlx::query_scalar(
             "UPDATE sponsor_profiles SET updated_at = $2
              WHERE order_id = $1 AND EXISTS (SELECT 1 FROM orders WHERE orders.id = $1 AND orders.status = 'paid')
@@ -356,7 +356,7 @@ impl Store {
             return Ok(Review::NotPaid);
         }
         let now = now_millis();
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let outcome = if approve { "approved" } else { "rejected" };
         let reviewed = sqlx::query(
             "UPDATE sponsor_profiles
@@ -537,7 +537,7 @@ impl Store {
         )
         .bind(order_id)
         .bind(token_hash)
-        .execute(&self.pool)
+        .execute(&self.writer)
         .await?;
         let stored: Option<Option<String>> = sqlx::query_scalar("SELECT page_token_hash FROM orders WHERE id = $1")
             .bind(order_id)
@@ -554,7 +554,7 @@ impl Store {
         buyer_email: &str,
         actor: &str,
     ) -> Result<String, sqlx::Error> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let dedupe_key = format!("order-paid:{order_id}:page-link:{}", uuid::Uuid::new_v4().simple());
         let token = renew_manage_link(&mut tx, order_id, buyer_email, &dedupe_key).await?;
         record_audit(

@@ -163,7 +163,7 @@ impl Store {
         password_hash: &str,
         actor: &str,
     ) -> Result<StaffMember, StaffError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let id = uuid::Uuid::new_v4().to_string();
         let inserted = sqlx::query(
             "INSERT INTO staff (id, email, name, role, password_hash, created_at) VALUES ($1, $2, $3, 'owner', $4, $5)
@@ -206,7 +206,7 @@ impl Store {
     ) -> Result<StaffMember, StaffError> {
         let email = email.to_lowercase();
         let now = now_millis();
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         take_write_lock(&mut tx, &email).await?;
         let existing = sqlx::query(&format!("SELECT {MEMBER_COLUMNS} FROM staff WHERE email = $1"))
             .bind(&email)
@@ -281,7 +281,7 @@ impl Store {
         password_hash: &str,
         now: i64,
     ) -> Result<StaffMember, AcceptInvitationError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let staff_id: Option<String> = sqlx::query_scalar(
             "UPDATE staff_invitations SET used_at = $1
              WHERE token_hash = $2 AND used_at IS NULL AND expires_at > $1
@@ -319,7 +319,7 @@ impl Store {
     /// in the same transaction; a role counts from their next call. The back office always
     /// keeps one active owner.
     pub async fn change_staff(&self, id: &str, change: &StaffChange, actor: &str) -> Result<StaffMember, StaffError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         // A write first, for the reason `take_write_lock` gives.
         sqlx::query("UPDATE staff SET id = id WHERE id = $1")
             .bind(id)

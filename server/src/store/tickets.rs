@@ -14,7 +14,7 @@ use super::manage_link::set_manage_token;
 use super::outbox::{EmailKind, queue_email_with_link};
 use super::sponsors::open_sponsor_profile;
 use super::{Store, now_millis};
-use crate::domain::Order;
+use crate::domain::{Order, OrderKind};
 use crate::event::Event;
 use crate::secrets;
 use crate::tickets::{HandoverCaps, new_ticket_code};
@@ -130,19 +130,26 @@ pub(super) async fn issue_tickets(
         name: &buyer_name,
         email: &buyer_email,
     };
-    issue(tx, event, order_id, &buyer).await
+    if !issue_seats(tx, event, order_id, &buyer).await? {
+        return Ok(None);
+    }
+    let token = secrets::random_token();
+    set_manage_token(tx, order_id, &token).await?;
+    Ok(Some(token))
 }
 
-/// [`issue_tickets`] for an order this transaction has just marked paid, as the update answered
-/// it: it has no tickets yet, so nothing needs reading.
+/// Whether paying an order of `kind` issues tickets (a sponsorship's passes count) and a private link.
+pub(super) fn issues_tickets(kind: OrderKind) -> bool {
+    matches!(kind, OrderKind::Ticket | OrderKind::Sponsorship)
+}
+
+/// [`issue_tickets`] for an order this transaction has just marked paid, as the update answered it, and given its
+/// private link in that update: it has no tickets yet, so nothing needs reading or writing but the tickets.
 pub(super) async fn issue_tickets_of_paid(
     tx: &mut Transaction<'_, Any>,
     event: Option<&Event>,
     order: &Order,
-) -> Result<Option<String>, sqlx::Error> {
-    if order.manage_token_hash.is_some() {
-        return Ok(None);
-    }
+) -> Result<(), sqlx::Error> {
     let buyer = Buyer {
         kind: order.kind.as_str(),
         quantity: order.quantity,
@@ -150,7 +157,7 @@ pub(super) async fn issue_tickets_of_paid(
         name: &order.buyer_name,
         email: &order.buyer_email,
     };
-    issue(tx, event, &order.id, &buyer).await
+    issue_seats(tx, event, &order.id, &buyer).await.map(drop)
 }
 
 /// What issuing an order's tickets needs of it.
@@ -162,12 +169,14 @@ struct Buyer<'a> {
     email: &'a str,
 }
 
-async fn issue(
+/// Issues the order's tickets, and opens a sponsorship's profile; false (and nothing done) for an order of
+/// merchandise.
+async fn issue_seats(
     tx: &mut Transaction<'_, Any>,
     event: Option<&Event>,
     order_id: &str,
     buyer: &Buyer<'_>,
-) -> Result<Option<String>, sqlx::Error> {
+) -> Result<bool, sqlx::Error> {
     let options = buyer.options;
     let (ticket_type, seats, buyer_seat) = match buyer.kind {
         "ticket" => (
@@ -183,7 +192,7 @@ async fn issue(
             open_sponsor_profile(tx, order_id, options).await?;
             (SPONSOR_PASS_TYPE.to_owned(), i64::from(passes), None)
         }
-        _ => return Ok(None),
+        _ => return Ok(false),
     };
     let now = now_millis();
     for position in 1..=seats {
@@ -207,9 +216,7 @@ async fn issue(
         .execute(&mut **tx)
         .await?;
     }
-    let token = secrets::random_token();
-    set_manage_token(tx, order_id, &token).await?;
-    Ok(Some(token))
+    Ok(true)
 }
 
 /// Who asks to change a seat.
@@ -358,7 +365,7 @@ impl Store {
         .fetch_all(&self.pool)
         .await?;
         for order_id in &orders {
-            let mut tx = self.pool.begin().await?;
+            let mut tx = self.begin_write().await?;
             issue_tickets(&mut tx, self.event.as_deref(), order_id).await?;
             tx.commit().await?;
         }
@@ -373,7 +380,7 @@ impl Store {
             .await?;
         for row in &rows {
             let (order_id, token): (String, String) = (row.try_get("id")?, row.try_get("manage_token")?);
-            let mut tx = self.pool.begin().await?;
+            let mut tx = self.begin_write().await?;
             sqlx::query(
                 "UPDATE outbox SET link_secret = $2
                  WHERE subject_id = $1 AND kind = 'order_confirmation' AND status IN ('queued', 'failed')",
@@ -413,7 +420,7 @@ impl Store {
             return Ok(Naming::CheckedIn);
         }
         let now = now_millis();
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         // First, and a write: it locks the order's row against a refund cancelling it meanwhile
         // (and takes SQLite's write lock at once).
         let paid = sqlx::query("UPDATE orders SET updated_at = $2 WHERE id = $1 AND status = 'paid'")
@@ -534,7 +541,7 @@ impl Store {
             TicketKey::Id(id) => ("id", id),
         };
         let now = now_millis();
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let admitted = sqlx::query(&format!(
             "UPDATE tickets SET checked_in_at = $2, checked_in_by = $3, updated_at = $2
              WHERE {column} = $1 AND status = 'valid' AND checked_in_at IS NULL"

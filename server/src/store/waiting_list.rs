@@ -306,7 +306,7 @@ impl Store {
         let now = now_millis();
         let id = uuid::Uuid::new_v4().to_string();
         let keys = keys_of(&entry.sku, entry.variant_sku.as_deref());
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         // Writes first, so SQLite takes its write lock before anything is read (and PostgreSQL
         // makes a second join for the same stock wait for this one before it counts the caps).
         owe(&mut tx, &keys, entry.quantity).await?;
@@ -369,7 +369,7 @@ impl Store {
 
     /// Where a waiting entry stands in its queue now (1 for the first); 0 once it is no longer waiting.
     pub async fn waiting_list_place(&self, id: &str) -> Result<i64, sqlx::Error> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let place = place_in_queue(&mut tx, id).await?;
         tx.commit().await?;
         Ok(place)

@@ -100,7 +100,7 @@ impl Store {
         if entry.state != EntryState::Waiting {
             return Err(DeskError::NotWaiting(entry.state));
         }
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let mine: i64 = sqlx::query_scalar("SELECT place FROM waiting_list_entries WHERE id = $1")
             .bind(id)
             .fetch_one(&mut *tx)
@@ -178,7 +178,7 @@ impl Store {
     /// offered one's code stops working and its held units go to the next entry.
     pub async fn remove_entry(&self, id: &str, actor: &str) -> Result<(), DeskError> {
         let entry = self.entry_for_desk(id).await?;
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let removed = sqlx::query(
             "UPDATE waiting_list_entries SET state = 'removed', updated_at = $3
              WHERE id = $1 AND state = $2 AND state IN ('waiting', 'offered')",

@@ -27,7 +27,7 @@ impl Store {
                AND code_id IN (SELECT id FROM codes WHERE valid_until < $1 AND uses = 0 AND reserved_left = 0)",
         )
         .bind(now)
-        .execute(&self.pool)
+        .execute(&self.writer)
         .await?;
         let waiting = sqlx::query(
             "SELECT id, sku, variant_sku, quantity, email FROM waiting_list_entries
@@ -112,7 +112,7 @@ impl Store {
             ..
         } = waiting;
         let quantity = *quantity;
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         for key in &keys {
             // The entry's own units are among those owed to the queue: only the units other
             // orders and holds have taken count against it.
@@ -185,7 +185,7 @@ impl Store {
     /// back, for the next entry. `None`: no offer has this token.
     pub async fn decline_offer(&self, token: &str) -> Result<Option<(Entry, Declined)>, sqlx::Error> {
         let hash = crate::secrets::digest(token);
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let declined = sqlx::query(
             "UPDATE waiting_list_entries SET state = 'declined', updated_at = $2
              WHERE decline_token_hash = $1 AND state = 'offered'

@@ -113,7 +113,7 @@ impl Store {
         let interest_areas: Vec<&str> = registration.interest_areas.iter().map(|area| area.value()).collect();
         let email = registration.email.as_str();
         let now = now_millis();
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         sqlx::query(
             "INSERT INTO waitlist_registrations
                  (email, full_name, job_title, interest_areas, subscribe, created_at, updated_at, unsubscribe_token)
@@ -174,7 +174,7 @@ impl Store {
         .bind(secrets::digest(token))
         .bind(true)
         .bind(now)
-        .execute(&self.pool)
+        .execute(&self.writer)
         .await?;
         Ok(updated.rows_affected() == 1)
     }
@@ -191,7 +191,7 @@ impl Store {
         .bind(token)
         .bind(false)
         .bind(now)
-        .execute(&self.pool)
+        .execute(&self.writer)
         .await?;
         Ok(updated.rows_affected() == 1)
     }
@@ -208,7 +208,7 @@ impl Store {
         .bind(token)
         .bind(true)
         .bind(now)
-        .execute(&self.pool)
+        .execute(&self.writer)
         .await?;
         Ok(updated.rows_affected() == 1)
     }
