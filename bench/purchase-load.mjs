@@ -12,7 +12,6 @@
 // reached through BENCH_POSTGRES_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test.
 import { execFileSync } from "node:child_process";
 import {
-  appendFileSync,
   existsSync,
   mkdtempSync,
   readdirSync,
@@ -29,6 +28,7 @@ import {
   serverBinary,
   startServer,
 } from "./lib/server.mjs";
+import { recordRow } from "./lib/benchmarks-md.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const seconds = Number(process.argv[2] ?? 30);
@@ -174,28 +174,20 @@ async function measure(database) {
   }
 }
 
-const header = `## Purchases under load (\`node bench/purchase-load.mjs [seconds] [concurrency]\`)`;
-const tableHead =
-  "| date | machine | database | concurrency | duration | purchases | purchases/min | p50 | p99 | " +
-  "p50 / p99 per call: create · pay · confirm | CPU s: server / PostgreSQL / loadgen, machine busy | errors |\n" +
-  "|---|---|---|---|---|---|---|---|---|---|---|---|\n";
-const sections = readFileSync(results, "utf8").match(/^## .*$/gm) ?? [];
-if (!sections.includes(header)) {
-  appendFileSync(
-    results,
-    `\n${header}\n\n` +
-      "Closed-loop buyers from `bench/loadgen` (Rust, hyper) each make full VIP Pass purchases back to back " +
-      "(`create-payment-intent`, `sandbox/confirm` with the test card, `confirm-purchase`) against a fresh release " +
-      "server per database with `RATE_LIMITS=off` and receipts written to files; p50/p99 are of the whole " +
-      "three-call purchase, and the paid orders in the database must equal the purchases counted. The generator, the " +
-      "server and PostgreSQL share the machine's cores, so these figures are a floor for a server with the machine to " +
-      "itself; the CPU column gives the CPU seconds of the server, of PostgreSQL's processes and of the generator, and how busy the whole machine was.\n\n" +
-      tableHead,
-  );
-} else if (sections.at(-1) !== header) {
-  // Another script's section came after ours: start a new table so the rows stay under this heading.
-  appendFileSync(results, `\n${header}\n\n${tableHead}`);
-}
+const section = {
+  header: `## Purchases under load (\`node bench/purchase-load.mjs [seconds] [concurrency]\`)`,
+  intro:
+    "Closed-loop buyers from `bench/loadgen` (Rust, hyper) each make full VIP Pass purchases back to back " +
+    "(`create-payment-intent`, `sandbox/confirm` with the test card, `confirm-purchase`) against a fresh release " +
+    "server per database with `RATE_LIMITS=off` and receipts written to files; p50/p99 are of the whole " +
+    "three-call purchase, and the paid orders in the database must equal the purchases counted. The generator, the " +
+    "server and PostgreSQL share the machine's cores, so these figures are a floor for a server with the machine to " +
+    "itself; the CPU column gives the CPU seconds of the server, of PostgreSQL's processes and of the generator, and how busy the whole machine was.",
+  tableHead:
+    "| date | machine | database | concurrency | duration | purchases | purchases/min | p50 | p99 | " +
+    "p50 / p99 per call: create · pay · confirm | CPU s: server / PostgreSQL / loadgen, machine busy | errors |\n" +
+    "|---|---|---|---|---|---|---|---|---|---|---|---|",
+};
 
 const oneDecimal = (value) => (value == null ? "–" : value.toFixed(1));
 const label = { sqlite: "SQLite", postgres: "PostgreSQL" };
@@ -217,8 +209,8 @@ for (const database of databases) {
     `${concurrency} | ${summary.seconds} s | ${summary.purchases}${consistent ? "" : ` (but ${paid} paid in the database)`} | ` +
     `${Math.round(summary.purchasesPerMinute)} | ${oneDecimal(summary.purchaseMs.p50)} ms | ${oneDecimal(summary.purchaseMs.p99)} ms | ` +
     `${call("create-payment-intent")} · ${call("sandbox/confirm")} · ${call("confirm-purchase")} ms | ` +
-    `${oneDecimal(serverCpu)} / ${oneDecimal(databaseCpu)} / ${oneDecimal(summary.generatorCpuSeconds)}, ${Math.round(machineBusy * 100)} % | ${errors} |\n`;
-  console.log(row.trim());
-  appendFileSync(results, row);
+    `${oneDecimal(serverCpu)} / ${oneDecimal(databaseCpu)} / ${oneDecimal(summary.generatorCpuSeconds)}, ${Math.round(machineBusy * 100)} % | ${errors} |`;
+  console.log(row);
+  recordRow(results, section, row);
 }
 process.exitCode = failed ? 1 : 0;
