@@ -102,7 +102,7 @@ impl Store {
     pub async fn end_admin_session(&self, token_hash: &str) -> Result<(), sqlx::Error> {
         sqlx::query("DELETE FROM admin_sessions WHERE token_hash = $1")
             .bind(token_hash)
-            .execute(&self.writer)
+            .execute(&self.pool)
             .await?;
         Ok(())
     }

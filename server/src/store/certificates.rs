@@ -79,7 +79,7 @@ impl Store {
         sqlx::query("INSERT INTO ticket_rescans (ticket_id, scanned_at) VALUES ($1, $2) ON CONFLICT DO NOTHING")
             .bind(ticket_id)
             .bind(scanned_at)
-            .execute(&self.writer)
+            .execute(&self.pool)
             .await?;
         Ok(())
     }
@@ -100,7 +100,7 @@ impl Store {
         .bind(list(&draft.days))
         .bind(list(&draft.workshops))
         .bind(draft.issued_at)
-        .execute(&self.writer)
+        .execute(&self.pool)
         .await?;
         let row = sqlx::query(&format!("SELECT {COLUMNS} FROM certificates WHERE ticket_id = $1"))
             .bind(&draft.ticket_id)

@@ -67,7 +67,7 @@ impl Store {
         sqlx::query("DELETE FROM idempotency_keys WHERE idempotency_key = $1 AND order_id = $2")
             .bind(key)
             .bind(order_id)
-            .execute(&self.writer)
+            .execute(&self.pool)
             .await?;
         Ok(())
     }
@@ -76,7 +76,7 @@ impl Store {
     pub async fn purge_idempotency_keys(&self, now: i64) -> Result<u64, sqlx::Error> {
         let purged = sqlx::query("DELETE FROM idempotency_keys WHERE created_at <= $1")
             .bind(now - IDEMPOTENCY_WINDOW_MILLIS)
-            .execute(&self.writer)
+            .execute(&self.pool)
             .await?;
         Ok(purged.rows_affected())
     }

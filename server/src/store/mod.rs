@@ -102,11 +102,6 @@ pub enum Backend {
 #[derive(Debug, Clone)]
 pub struct Store {
     pool: AnyPool,
-    /// Where data is changed, by transactions and single statements alike: on SQLite a pool of one connection, so
-    /// this process's writers queue for it here instead of in SQLite's busy handler, whose growing sleeps (a thread
-    /// switch each) were a large part of a purchase's CPU and the long tail of a burst; on PostgreSQL, whose row
-    /// locks need no turns, the same pool.
-    writer: AnyPool,
     backend: Backend,
     /// Counts this process's changes to the stock and the sponsor wall, so caches of the
     /// catalogue know to look again.
@@ -114,6 +109,9 @@ pub struct Store {
     /// Counts this process's changes to the programme and its speakers' photos, so the published programme knows to
     /// look again at once (other instances' changes are seen within its freshness).
     programme_generation: Arc<AtomicU64>,
+    /// Takes turns between this process's workshop-seat changes on SQLite: its one writer would otherwise make them
+    /// wait for its lock in the busy handler's growing sleeps, the long tail of a burst of reservations.
+    seat_turns: Arc<tokio::sync::Mutex<()>>,
     /// The event, whose seller issues invoices as orders are paid, refunded and corrected.
     event: Option<Arc<crate::event::Event>>,
 }
@@ -138,22 +136,42 @@ impl Store {
             create_sqlite_folder(url)?;
         }
         let options: AnyConnectOptions = url.parse()?;
-        let (pool, writer) = match backend {
-            Backend::Sqlite => {
-                let pool = open_pool(backend, options.clone(), 8).await?;
-                (pool, open_pool(backend, options, 1).await?)
-            }
-            Backend::Postgres => {
-                let pool = open_pool(backend, options, 16).await?;
-                (pool.clone(), pool)
-            }
-        };
+        let pool = AnyPoolOptions::new()
+            .max_connections(if backend == Backend::Sqlite { 8 } else { 16 })
+            .acquire_timeout(Duration::from_secs(5))
+            // sqlx pings every connection it hands out by default: a round trip (and a wake of
+            // SQLite's worker thread) before each statement outside a transaction. A connection
+            // that was just used is alive; one idle a while may have been cut, so only it is asked.
+            .test_before_acquire(false)
+            .before_acquire(|connection, metadata| {
+                Box::pin(async move {
+                    if metadata.idle_for > IDLE_BEFORE_PING {
+                        connection.ping().await?;
+                    }
+                    Ok(true)
+                })
+            })
+            .after_connect(move |connection, _| {
+                Box::pin(async move {
+                    if backend == Backend::Sqlite {
+                        // WAL lets readers work while a writer commits; the busy timeout makes
+                        // concurrent writers wait their turn instead of failing.
+                        connection.execute("PRAGMA journal_mode = WAL").await?;
+                        connection.execute("PRAGMA foreign_keys = ON").await?;
+                        connection.execute("PRAGMA busy_timeout = 5000").await?;
+                        connection.execute("PRAGMA synchronous = NORMAL").await?;
+                    }
+                    Ok(())
+                })
+            })
+            .connect_with(options)
+            .await?;
         Ok(Self {
             pool,
-            writer,
             backend,
             stock_version: Arc::default(),
             programme_generation: Arc::default(),
+            seat_turns: Arc::default(),
             event: None,
         })
     }
@@ -194,14 +212,21 @@ impl Store {
         self.programme_generation.fetch_add(1, Ordering::AcqRel);
     }
 
-    /// A transaction that changes data. On SQLite it takes the write lock as it begins (other instances' writers,
-    /// and this one's outside transactions, may hold it): a deferred transaction that read first, while another
-    /// connection wrote, could not write at all (SQLite answers busy at once, with no wait, since the transaction's
-    /// snapshot is stale), and a request that only had to wait its turn failed.
+    /// This process's turn to change workshop seats on SQLite; PostgreSQL's row locks need none.
+    async fn seat_turn(&self) -> Option<tokio::sync::MutexGuard<'_, ()>> {
+        match self.backend {
+            Backend::Sqlite => Some(self.seat_turns.lock().await),
+            Backend::Postgres => None,
+        }
+    }
+
+    /// A transaction that changes data. On SQLite it takes the write lock as it begins: a deferred transaction that
+    /// read first, while another connection wrote, could not write at all (SQLite answers busy at once, with no
+    /// wait, since the transaction's snapshot is stale), and a request that only had to wait its turn failed.
     async fn begin_write(&self) -> Result<sqlx::Transaction<'static, sqlx::Any>, sqlx::Error> {
         match self.backend {
-            Backend::Sqlite => self.writer.begin_with("BEGIN IMMEDIATE").await,
-            Backend::Postgres => self.writer.begin().await,
+            Backend::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await,
+            Backend::Postgres => self.pool.begin().await,
         }
     }
 
@@ -210,43 +235,8 @@ impl Store {
     }
 
     pub async fn close(&self) {
-        self.writer.close().await;
         self.pool.close().await;
     }
-}
-
-/// A pool of at most `max_connections` to the database.
-async fn open_pool(backend: Backend, options: AnyConnectOptions, max_connections: u32) -> Result<AnyPool, sqlx::Error> {
-    AnyPoolOptions::new()
-        .max_connections(max_connections)
-        .acquire_timeout(Duration::from_secs(5))
-        // sqlx pings every connection it hands out by default: a round trip (and a wake of
-        // SQLite's worker thread) before each statement outside a transaction. A connection
-        // that was just used is alive; one idle a while may have been cut, so only it is asked.
-        .test_before_acquire(false)
-        .before_acquire(|connection, metadata| {
-            Box::pin(async move {
-                if metadata.idle_for > IDLE_BEFORE_PING {
-                    connection.ping().await?;
-                }
-                Ok(true)
-            })
-        })
-        .after_connect(move |connection, _| {
-            Box::pin(async move {
-                if backend == Backend::Sqlite {
-                    // WAL lets readers work while a writer commits; the busy timeout makes
-                    // concurrent writers wait their turn instead of failing.
-                    connection.execute("PRAGMA journal_mode = WAL").await?;
-                    connection.execute("PRAGMA foreign_keys = ON").await?;
-                    connection.execute("PRAGMA busy_timeout = 5000").await?;
-                    connection.execute("PRAGMA synchronous = NORMAL").await?;
-                }
-                Ok(())
-            })
-        })
-        .connect_with(options)
-        .await
 }
 
 /// SQLite creates the file but not its folder.

@@ -397,7 +397,7 @@ impl Store {
             )
             .bind(sku)
             .bind(capacity)
-            .execute(&self.writer)
+            .execute(&self.pool)
             .await?;
         }
         let stored: Vec<String> = sqlx::query_scalar("SELECT sku FROM stock")
@@ -409,7 +409,7 @@ impl Store {
         {
             sqlx::query("DELETE FROM stock WHERE sku = $1")
                 .bind(sku)
-                .execute(&self.writer)
+                .execute(&self.pool)
                 .await?;
         }
         self.stock_changed();
@@ -542,7 +542,7 @@ impl Store {
         .bind(payment_id)
         .bind(client_secret_hash)
         .bind(now_millis())
-        .execute(&self.writer)
+        .execute(&self.pool)
         .await?;
         Ok(())
     }
@@ -735,7 +735,7 @@ impl Store {
         .bind(payment_id)
         .bind(message)
         .bind(now_millis())
-        .execute(&self.writer)
+        .execute(&self.pool)
         .await?;
         Ok(())
     }
@@ -755,7 +755,7 @@ impl Store {
         .bind(id)
         .bind(event_type)
         .bind(now_millis())
-        .execute(&self.writer)
+        .execute(&self.pool)
         .await?;
         Ok(())
     }

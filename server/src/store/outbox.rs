@@ -265,7 +265,7 @@ impl Store {
         .bind(now)
         .bind(lease_until)
         .bind(limit)
-        .fetch_all(&self.writer)
+        .fetch_all(&self.pool)
         .await?;
         rows.iter().map(claimed_from_row).collect()
     }
@@ -277,7 +277,7 @@ impl Store {
         )
         .bind(id)
         .bind(now_millis())
-        .execute(&self.writer)
+        .execute(&self.pool)
         .await?;
         Ok(())
     }
@@ -289,7 +289,7 @@ impl Store {
         )
             .bind(id)
             .bind(reason)
-            .execute(&self.writer)
+            .execute(&self.pool)
             .await?;
         Ok(())
     }
@@ -313,7 +313,7 @@ impl Store {
         .bind(status)
         .bind(next_attempt_at)
         .bind(error)
-        .execute(&self.writer)
+        .execute(&self.pool)
         .await?;
         Ok(())
     }

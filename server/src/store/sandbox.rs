@@ -52,7 +52,7 @@ impl Store {
         .bind(crate::payments::CURRENCY)
         .bind(&payment.order_id)
         .bind(now)
-        .fetch_optional(&self.writer)
+        .fetch_optional(&self.pool)
         .await?;
         if let Some(row) = created {
             return payment_from_row(&row);
@@ -96,7 +96,7 @@ impl Store {
         .bind(status)
         .bind(refusal)
         .bind(now_millis())
-        .fetch_optional(&self.writer)
+        .fetch_optional(&self.pool)
         .await?;
         if let Some(row) = updated {
             return Ok(SandboxConfirmation::Recorded(payment_from_row(&row)?));
@@ -121,7 +121,7 @@ impl Store {
         )
         .bind(id)
         .bind(now_millis())
-        .execute(&self.writer)
+        .execute(&self.pool)
         .await?;
         let status: Option<String> = sqlx::query_scalar("SELECT status FROM sandbox_payments WHERE id = $1")
             .bind(id)

@@ -127,6 +127,7 @@ impl Store {
         source_id: &str,
         now: OffsetDateTime,
     ) -> Result<Reserved, SeatError> {
+        let _turn = self.seat_turn().await;
         let mut tx = self.begin_write().await?;
         let ticket = lock_ticket(&mut tx, ticket_id).await?.ok_or(SeatError::NotFound)?;
         let allowed = seats::seats_per_ticket(event, &ticket.ticket_type);
@@ -162,6 +163,7 @@ impl Store {
         source_id: &str,
         now: OffsetDateTime,
     ) -> Result<(), SeatError> {
+        let _turn = self.seat_turn().await;
         let mut tx = self.begin_write().await?;
         lock_ticket(&mut tx, ticket_id).await?.ok_or(SeatError::NotFound)?;
         let session = read_session(&mut tx, source_id).await?.ok_or(SeatError::NotFound)?;
@@ -193,6 +195,7 @@ impl Store {
         source_id: &str,
         now: OffsetDateTime,
     ) -> Result<i64, SeatError> {
+        let _turn = self.seat_turn().await;
         let mut tx = self.begin_write().await?;
         let ticket = lock_ticket(&mut tx, ticket_id).await?.ok_or(SeatError::NotFound)?;
         if seats::seats_per_ticket(event, &ticket.ticket_type) == 0 {

@@ -57,7 +57,7 @@ impl Store {
             "DELETE FROM speaker_photos WHERE NOT uploaded AND speaker_source_id IN
                  (SELECT source_id FROM programme_speakers WHERE avatar_url IS NULL)",
         )
-        .execute(&self.writer)
+        .execute(&self.pool)
         .await?;
         self.programme_changed();
         Ok(())
@@ -88,7 +88,7 @@ impl Store {
         .bind(url)
         .bind(false)
         .bind(now_millis())
-        .execute(&self.writer)
+        .execute(&self.pool)
         .await?;
         self.programme_changed();
         Ok(saved.rows_affected() > 0)

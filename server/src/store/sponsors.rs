@@ -537,7 +537,7 @@ impl Store {
         )
         .bind(order_id)
         .bind(token_hash)
-        .execute(&self.writer)
+        .execute(&self.pool)
         .await?;
         let stored: Option<Option<String>> = sqlx::query_scalar("SELECT page_token_hash FROM orders WHERE id = $1")
             .bind(order_id)

@@ -27,7 +27,7 @@ impl Store {
                AND code_id IN (SELECT id FROM codes WHERE valid_until < $1 AND uses = 0 AND reserved_left = 0)",
         )
         .bind(now)
-        .execute(&self.writer)
+        .execute(&self.pool)
         .await?;
         let waiting = sqlx::query(
             "SELECT id, sku, variant_sku, quantity, email FROM waiting_list_entries

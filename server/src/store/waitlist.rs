@@ -174,7 +174,7 @@ impl Store {
         .bind(secrets::digest(token))
         .bind(true)
         .bind(now)
-        .execute(&self.writer)
+        .execute(&self.pool)
         .await?;
         Ok(updated.rows_affected() == 1)
     }
@@ -191,7 +191,7 @@ impl Store {
         .bind(token)
         .bind(false)
         .bind(now)
-        .execute(&self.writer)
+        .execute(&self.pool)
         .await?;
         Ok(updated.rows_affected() == 1)
     }
@@ -208,7 +208,7 @@ impl Store {
         .bind(token)
         .bind(true)
         .bind(now)
-        .execute(&self.writer)
+        .execute(&self.pool)
         .await?;
         Ok(updated.rows_affected() == 1)
     }
