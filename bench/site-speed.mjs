@@ -16,7 +16,6 @@
 // Usage: node bench/site-speed.mjs [seconds per wrk run, default 10] [Lighthouse runs per page, default 3]
 import { execFileSync, spawn } from "node:child_process";
 import {
-  appendFileSync,
   chmodSync,
   existsSync,
   mkdirSync,
@@ -31,6 +30,7 @@ import { cpus, totalmem, tmpdir } from "node:os";
 import path from "node:path";
 
 import { freePort, serverBinary, startServer } from "./lib/server.mjs";
+import { recordBlock } from "./lib/benchmarks-md.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const seconds = Number(process.argv[2] ?? 10);
@@ -57,10 +57,15 @@ need(
   existsSync(path.join(dist, "prerendered/pages.json")),
   "build the front end first: (cd web && npm run build)",
 );
-need(existsSync(chrome), `no Chromium at ${chrome} (apt-get install chromium, or set CHROME_PATH)`);
+need(
+  existsSync(chrome),
+  `no Chromium at ${chrome} (apt-get install chromium, or set CHROME_PATH)`,
+);
 for (const tool of ["wrk", "nginx"]) {
   need(
-    ["/usr/bin", "/usr/sbin", "/usr/local/bin"].some((dir) => existsSync(path.join(dir, tool))),
+    ["/usr/bin", "/usr/sbin", "/usr/local/bin"].some((dir) =>
+      existsSync(path.join(dir, tool)),
+    ),
     `${tool} is missing: apt-get install wrk nginx`,
   );
 }
@@ -86,7 +91,10 @@ async function post(url, body) {
     body: JSON.stringify(body),
   });
   const answer = await response.json();
-  need(response.ok, `POST ${url} answered ${response.status}: ${JSON.stringify(answer)}`);
+  need(
+    response.ok,
+    `POST ${url} answered ${response.status}: ${JSON.stringify(answer)}`,
+  );
   return answer;
 }
 
@@ -114,13 +122,16 @@ async function manageLink(base) {
     quantity,
   });
   const email = "lighthouse@example.com";
-  const { clientSecret, paymentIntentId } = await post(`${base}/api/create-payment-intent`, {
-    ticketType: ticket.type,
-    amount: total,
-    name: "Lee Lighthouse",
-    email,
-    quantity,
-  });
+  const { clientSecret, paymentIntentId } = await post(
+    `${base}/api/create-payment-intent`,
+    {
+      ticketType: ticket.type,
+      amount: total,
+      name: "Lee Lighthouse",
+      email,
+      quantity,
+    },
+  );
   await post(`${base}/api/sandbox/confirm`, {
     clientSecret,
     cardNumber: "4242424242424242",
@@ -136,7 +147,9 @@ async function manageLink(base) {
       .map((file) => readFileSync(path.join(mail, file), "utf8"))
       .find((raw) => raw.includes(email));
     if (receipt) {
-      const link = receipt.replace(/=\r?\n/g, "").match(/\/my-tickets#([0-9a-f]+)/);
+      const link = receipt
+        .replace(/=\r?\n/g, "")
+        .match(/\/my-tickets#([0-9a-f]+)/);
       need(link, "the receipt has no /my-tickets link");
       return `/my-tickets#${link[1]}`;
     }
@@ -163,7 +176,8 @@ function pngLogo(width, height) {
   for (let y = 0; y < height; y++) {
     pixels[y * row] = 0;
     if (y < height / 3 || y > (2 * height) / 3) continue;
-    for (let x = 0; x < width; x++) pixels.set([0xc2, 0x41, 0x0c], y * row + 1 + x * 3);
+    for (let x = 0; x < width; x++)
+      pixels.set([0xc2, 0x41, 0x0c], y * row + 1 + x * 3);
   }
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -182,16 +196,19 @@ async function approvedSponsorLink(base) {
   const tiers = await (await fetch(`${base}/api/sponsorship-tiers`)).json();
   const gold = tiers.find((tier) => tier.value === "gold" && tier.available);
   need(gold, "the Gold sponsorship is not on sale");
-  const { clientSecret, paymentIntentId, orderId } = await post(`${base}/api/create-sponsorship-payment`, {
-    tier: "gold",
-    price: gold.amount,
-    companyName: "Lighthouse Labs",
-    contactName: "Lee Lighthouse",
-    email: "sponsor@example.com",
-    phone: "+1 305 555 0100",
-    website: "https://lighthouse.example",
-    additionalInfo: "",
-  });
+  const { clientSecret, paymentIntentId, orderId } = await post(
+    `${base}/api/create-sponsorship-payment`,
+    {
+      tier: "gold",
+      price: gold.amount,
+      companyName: "Lighthouse Labs",
+      contactName: "Lee Lighthouse",
+      email: "sponsor@example.com",
+      phone: "+1 305 555 0100",
+      website: "https://lighthouse.example",
+      additionalInfo: "",
+    },
+  );
   await post(`${base}/api/sandbox/confirm`, {
     clientSecret,
     cardNumber: "4242424242424242",
@@ -199,7 +216,10 @@ async function approvedSponsorLink(base) {
     expYear: "34",
     cvc: "123",
   });
-  const { sponsorPageUrl } = await post(`${base}/api/confirm-sponsorship`, { paymentIntentId, clientSecret });
+  const { sponsorPageUrl } = await post(`${base}/api/confirm-sponsorship`, {
+    paymentIntentId,
+    clientSecret,
+  });
   const token = new URL(sponsorPageUrl).hash.slice(1);
   const logo = await fetch(`${base}/api/sponsor/logo`, {
     method: "PUT",
@@ -210,32 +230,60 @@ async function approvedSponsorLink(base) {
   const logoAnswer = await logo.text();
   need(logo.ok, `the logo was refused: ${logo.status} ${logoAnswer}`);
   const { revision } = JSON.parse(logoAnswer).profile;
-  const review = await fetch(`${base}/api/admin/sponsorships/${orderId}/review`, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${ADMIN_TOKEN}` },
-    body: JSON.stringify({ approve: true, revision }),
-  });
-  need(review.ok, `the review was refused: ${review.status} ${await review.text()}`);
+  const review = await fetch(
+    `${base}/api/admin/sponsorships/${orderId}/review`,
+    {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        authorization: `Bearer ${ADMIN_TOKEN}`,
+      },
+      body: JSON.stringify({ approve: true, revision }),
+    },
+  );
+  need(
+    review.ok,
+    `the review was refused: ${review.status} ${await review.text()}`,
+  );
   return `/sponsor#${token}`;
 }
 
 /** The JavaScript the prerendered landing page loads up front, as the build's gzip files weigh it. */
 function landingPageJavaScript() {
-  const pages = JSON.parse(readFileSync(path.join(dist, "prerendered/pages.json"), "utf8"));
-  const home = readFileSync(path.join(dist, "prerendered", pages.pages["/"]), "utf8");
-  const boot = home.match(/<script type="module" src="\/(assets\/boot-[^"]+\.js)">/)[1];
+  const pages = JSON.parse(
+    readFileSync(path.join(dist, "prerendered/pages.json"), "utf8"),
+  );
+  const home = readFileSync(
+    path.join(dist, "prerendered", pages.pages["/"]),
+    "utf8",
+  );
+  const boot = home.match(
+    /<script type="module" src="\/(assets\/boot-[^"]+\.js)">/,
+  )[1];
   const code = readFileSync(path.join(dist, boot), "utf8");
-  const files = [boot, ...[...code.matchAll(/import\('\/([^']+)'\)/g)].map(([, file]) => file)];
-  return files.reduce((sum, file) => sum + readFileSync(path.join(dist, `${file}.gz`)).length, 0);
+  const files = [
+    boot,
+    ...[...code.matchAll(/import\('\/([^']+)'\)/g)].map(([, file]) => file),
+  ];
+  return files.reduce(
+    (sum, file) => sum + readFileSync(path.join(dist, `${file}.gz`)).length,
+    0,
+  );
 }
 
 /** A session's and a speaker's page, from the programme the app reads: a keynote and its first speaker when there is one. */
 async function programmePages(base) {
   const response = await fetch(`${base}/api/programme`);
-  need(response.ok, `GET /api/programme answered ${response.status}: the event has no programme`);
+  need(
+    response.ok,
+    `GET /api/programme answered ${response.status}: the event has no programme`,
+  );
   const { sessions, speakers } = await response.json();
   const session =
-    sessions.find((candidate) => candidate.kind === "keynote" && candidate.speakers.length > 0) ??
+    sessions.find(
+      (candidate) =>
+        candidate.kind === "keynote" && candidate.speakers.length > 0,
+    ) ??
     sessions.find((candidate) => candidate.speakers.length > 0) ??
     sessions[0];
   need(session, "the programme has no sessions");
@@ -253,15 +301,26 @@ async function programmePages(base) {
  */
 function gzipWeight(base, address) {
   return new Promise((resolve, reject) => {
-    const req = request(`${base}${address}`, { headers: { "accept-encoding": "gzip" } }, (response) => {
-      const chunks = [];
-      response.on("data", (chunk) => chunks.push(chunk));
-      response.on("end", () => {
-        need(response.statusCode === 200, `${address} answered ${response.statusCode}`);
-        const body = Buffer.concat(chunks);
-        resolve(response.headers["content-encoding"] === "gzip" ? body.length : gzipSync(body, { level: 9 }).length);
-      });
-    });
+    const req = request(
+      `${base}${address}`,
+      { headers: { "accept-encoding": "gzip" } },
+      (response) => {
+        const chunks = [];
+        response.on("data", (chunk) => chunks.push(chunk));
+        response.on("end", () => {
+          need(
+            response.statusCode === 200,
+            `${address} answered ${response.statusCode}`,
+          );
+          const body = Buffer.concat(chunks);
+          resolve(
+            response.headers["content-encoding"] === "gzip"
+              ? body.length
+              : gzipSync(body, { level: 9 }).length,
+          );
+        });
+      },
+    );
     req.on("error", reject);
     req.end();
   });
@@ -271,7 +330,10 @@ function gzipWeight(base, address) {
 async function htmlBeforeJavaScript(base) {
   const html = await (await fetch(`${base}/`)).text();
   const text = html
-    .slice(html.indexOf('<div id="root">'), html.indexOf('<script type="application/json"'))
+    .slice(
+      html.indexOf('<div id="root">'),
+      html.indexOf('<script type="application/json"'),
+    )
     .replace(/<[^>]+>/g, " ")
     .replace(/&amp;/g, "&")
     .replace(/&#x27;|&#39;/g, "'")
@@ -291,11 +353,18 @@ async function htmlBeforeJavaScript(base) {
     ...tickets.flatMap((ticket) => [ticket.name, money(ticket.price)]),
   ];
   const missing = expected.filter((phrase) => !text.includes(phrase));
-  return { found: expected.length - missing.length, expected: expected.length, missing };
+  return {
+    found: expected.length - missing.length,
+    expected: expected.length,
+    missing,
+  };
 }
 
 function lighthouse(url) {
-  const out = path.join(work, `lighthouse-${Math.random().toString(36).slice(2)}.json`);
+  const out = path.join(
+    work,
+    `lighthouse-${Math.random().toString(36).slice(2)}.json`,
+  );
   execFileSync(
     "npx",
     [
@@ -307,7 +376,11 @@ function lighthouse(url) {
       `--output-path=${out}`,
       "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking",
     ],
-    { env: { ...process.env, CHROME_PATH: chrome }, stdio: "ignore", timeout: 180_000 },
+    {
+      env: { ...process.env, CHROME_PATH: chrome },
+      stdio: "ignore",
+      timeout: 180_000,
+    },
   );
   const report = JSON.parse(readFileSync(out, "utf8"));
   const score = (name) => Math.round(report.categories[name].score * 100);
@@ -345,7 +418,10 @@ async function startNginx(base) {
   const dir = path.join(work, "nginx");
   mkdirSync(path.join(dir, "site/api"), { recursive: true });
   mkdirSync(path.join(dir, "logs"), { recursive: true });
-  writeFileSync(path.join(dir, "site/index.html"), Buffer.from(await (await fetch(`${base}/`)).arrayBuffer()));
+  writeFileSync(
+    path.join(dir, "site/index.html"),
+    Buffer.from(await (await fetch(`${base}/`)).arrayBuffer()),
+  );
   writeFileSync(
     path.join(dir, "site/api/tickets"),
     Buffer.from(await (await fetch(`${base}/api/tickets`)).arrayBuffer()),
@@ -374,7 +450,11 @@ http {
 }
 `,
   );
-  const nginx = spawn("nginx", ["-c", path.join(dir, "nginx.conf"), "-p", dir], { stdio: "ignore" });
+  const nginx = spawn(
+    "nginx",
+    ["-c", path.join(dir, "nginx.conf"), "-p", dir],
+    { stdio: "ignore" },
+  );
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/`);
   return { nginx, url };
@@ -411,7 +491,6 @@ for (const name of [
 const server = await startServer(binary, root, env);
 let nginx;
 try {
-
   const landingJs = landingPageJavaScript();
   const html = await htmlBeforeJavaScript(base);
   console.log(
@@ -480,8 +559,7 @@ try {
   };
   const date = new Date().toISOString().slice(0, 10);
   const machine = `${cpus().length} cores (${cpus()[0].model.trim()}), ${Math.round(totalmem() / 2 ** 30)} GiB`;
-  const table = [
-    "",
+  const block = [
     `### ${date}, ${machine}`,
     "",
     `Lighthouse 12, mobile preset, median of ${lighthouseRuns} runs per page; wrk -t2 -c64 for ${seconds} s per target, nginx with ${cpus().length} workers serving the same bytes.`,
@@ -504,18 +582,19 @@ try {
     rateRow("/"),
     rateRow("/api/tickets"),
     "",
-  ].join("\n");
-  console.log(table);
-  const docs = path.join(root, "docs/benchmarks.md");
-  if (!readFileSync(docs, "utf8").includes("## Site speed")) {
-    appendFileSync(
-      docs,
-      "\n## Site speed (`node bench/site-speed.mjs [wrk seconds] [Lighthouse runs]`)\n\n" +
+  ];
+  console.log(block.join("\n"));
+  recordBlock(
+    path.join(root, "docs/benchmarks.md"),
+    {
+      header:
+        "## Site speed (`node bench/site-speed.mjs [wrk seconds] [Lighthouse runs]`)",
+      intro:
         "The landing page's JavaScript, its HTML before JavaScript, Lighthouse on five pages and the\n" +
-        "throughput of `/` and `/api/tickets` against nginx serving the same bytes, on the release build.\n",
-    );
-  }
-  appendFileSync(docs, table);
+        "throughput of `/` and `/api/tickets` against nginx serving the same bytes, on the release build.",
+    },
+    block,
+  );
 } finally {
   nginx?.kill();
   await server.stop();
