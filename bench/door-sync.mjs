@@ -13,13 +13,14 @@
 //
 // Usage: node bench/door-sync.mjs [tickets, default 5000] [scans, default 1000]
 // CONFERENCE_BIN names the binary (default target/release/conference).
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 
 import { freePort, serverBinary, sleep, startServer } from "./lib/server.mjs";
+import { recordRow } from "./lib/benchmarks-md.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const tickets = Number(process.argv[2] ?? 5000);
@@ -209,39 +210,21 @@ for (const failure of failures.slice(0, 5)) log(`failure: ${failure}`);
 
 const date = new Date().toISOString().slice(0, 10);
 const machine = `${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB`;
-addRow(
+recordRow(
+  path.join(root, "docs/benchmarks.md"),
+  {
+    header: "## The door offline (`node bench/door-sync.mjs [tickets] [scans]`)",
+    intro:
+      "A door device's two calls: downloading the check-in list (time to the last byte and bytes on the wire, brotli or\n" +
+      "gzip accepted as a browser does) and sending the scans it made offline in batches of 500. Budgets: the list of\n" +
+      "5,000 tickets in under 2 s and 500 KB; 1,000 offline scans synced in under 2 s, every one admitted.",
+    tableHead:
+      "| date | machine | tickets | check-in list | offline scans synced | result |\n" +
+      "|---|---|---|---|---|---|",
+  },
   `| ${date} | ${machine} | ${tickets} tickets (SQLite) | ${list.seconds.toFixed(3)} s, ${kb(list.wireBytes)} ${list.encoding} ` +
     `(${kb(rawBytes)} uncompressed) | ${scans} scans in ${Math.ceil(scans / BATCH)} batches: ${sync.seconds.toFixed(3)} s ` +
     `| ${pass ? "pass" : "FAIL"} |`,
 );
-
-/** Adds `row` at the end of this benchmark's table in docs/benchmarks.md, making the section the first time. */
-function addRow(row) {
-  const file = path.join(root, "docs/benchmarks.md");
-  const heading = "## The door offline (`node bench/door-sync.mjs [tickets] [scans]`)";
-  const text = readFileSync(file, "utf8");
-  const start = text.indexOf(heading);
-  if (start < 0) {
-    const section = [
-      "",
-      heading,
-      "",
-      "A door device's two calls: downloading the check-in list (time to the last byte and bytes on the wire, brotli or",
-      "gzip accepted as a browser does) and sending the scans it made offline in batches of 500. Budgets: the list of",
-      "5,000 tickets in under 2 s and 500 KB; 1,000 offline scans synced in under 2 s, every one admitted.",
-      "",
-      "| date | machine | tickets | check-in list | offline scans synced | result |",
-      "|---|---|---|---|---|---|",
-      row,
-      "",
-    ].join("\n");
-    writeFileSync(file, text.replace(/\n*$/, "\n") + section);
-    return;
-  }
-  const next = text.indexOf("\n## ", start + heading.length);
-  const end = next < 0 ? text.length : next;
-  const body = text.slice(start, end).replace(/\n*$/, "");
-  writeFileSync(file, text.slice(0, start) + body + "\n" + row + "\n" + (next < 0 ? "" : "\n") + text.slice(end).replace(/^\n+/, ""));
-}
 
 process.exit(pass ? 0 : 1);

@@ -13,11 +13,12 @@
 //
 // Usage: node bench/invoice-render.mjs [invoices, default 1000]
 // CONFERENCE_BIN names the binary (default target/release/conference).
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import path from "node:path";
 
 import { freePort, serverBinary, sleep, startServer } from "./lib/server.mjs";
+import { recordRow } from "./lib/benchmarks-md.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const count = Number(process.argv[2] ?? 1000);
@@ -173,40 +174,22 @@ for (const failure of failures.slice(0, 5)) log(`failure: ${failure}`);
 const date = new Date().toISOString().slice(0, 10);
 const machine = `${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB`;
 const mb = (kb) => (kb / 1024).toFixed(1);
-addRow(
+recordRow(
+  path.join(root, "docs/benchmarks.md"),
+  {
+    header: "## Invoice PDFs (`node bench/invoice-render.mjs [invoices]`)",
+    intro:
+      "Each invoice's PDF fetched once from the back office, one after another, timed from request to last byte\n" +
+      "(render, database read and a local round trip), and the server's resident memory after the first 100 and\n" +
+      "after the last; then every PDF in one streamed zip. Budget: p99 ≤ 20 ms, no growth in memory (≤ 4 MB).",
+    tableHead:
+      "| date | machine | invoices | p50 / p99 per PDF | memory after 100 → after all | zip of all | result |\n" +
+      "|---|---|---|---|---|---|---|",
+  },
   `| ${date} | ${machine} | ${times.length} invoices (SQLite) | ${p50.toFixed(2)} ms / ${p99.toFixed(2)} ms ` +
     `| ${mb(before.rss)} → ${mb(after.rss)} MB (${growth >= 0 ? "+" : ""}${mb(growth)} MB) ` +
     `| ${zip.megabytes.toFixed(1)} MB in ${zip.seconds.toFixed(2)} s, peak ${mb(zip.peak)} MB ` +
     `| ${pass ? "pass" : "FAIL"} |`,
 );
-
-/** Adds `row` at the end of this benchmark's table in docs/benchmarks.md, making the section the first time. */
-function addRow(row) {
-  const file = path.join(root, "docs/benchmarks.md");
-  const heading = "## Invoice PDFs (`node bench/invoice-render.mjs [invoices]`)";
-  const text = readFileSync(file, "utf8");
-  const start = text.indexOf(heading);
-  if (start < 0) {
-    const section = [
-      "",
-      heading,
-      "",
-      "Each invoice's PDF fetched once from the back office, one after another, timed from request to last byte",
-      "(render, database read and a local round trip), and the server's resident memory after the first 100 and",
-      "after the last; then every PDF in one streamed zip. Budget: p99 ≤ 20 ms, no growth in memory (≤ 4 MB).",
-      "",
-      "| date | machine | invoices | p50 / p99 per PDF | memory after 100 → after all | zip of all | result |",
-      "|---|---|---|---|---|---|---|",
-      row,
-      "",
-    ].join("\n");
-    writeFileSync(file, text.replace(/\n*$/, "\n") + section);
-    return;
-  }
-  const next = text.indexOf("\n## ", start + heading.length);
-  const end = next < 0 ? text.length : next;
-  const body = text.slice(start, end).replace(/\n*$/, "");
-  writeFileSync(file, text.slice(0, start) + body + "\n" + row + "\n" + (next < 0 ? "" : "\n") + text.slice(end).replace(/^\n+/, ""));
-}
 
 process.exit(pass ? 0 : 1);
