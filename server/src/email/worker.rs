@@ -27,7 +27,7 @@ use crate::questions;
 use crate::secrets;
 use crate::settings::MailSettings;
 use crate::store::{
-    ClaimedEmail, CodeRecord, EmailKind, EntryState, InvoiceRecord, StaffStatus, Store, StoredRegistration,
+    ClaimedEmail, CodeRecord, EmailKind, EntryState, InvoiceRecord, Receipt, StaffStatus, Store, StoredRegistration,
     WaitingListEntry, attendee_email_is_current, now_millis,
 };
 use crate::tickets::{display_code, transfer_until};
@@ -245,7 +245,14 @@ impl Mailer {
                 ))
             }
             EmailKind::OrderConfirmation => {
-                let order = self.order(&email.subject_id).await?;
+                let Receipt {
+                    order,
+                    tickets,
+                    invoice,
+                } = found(
+                    self.store.receipt(&email.subject_id).await,
+                    "the order no longer exists",
+                )?;
                 if let Some(secret) = &email.link_secret
                     && !order
                         .manage_token_hash
@@ -256,18 +263,6 @@ impl Mailer {
                         "A newer copy of this email, with a new link, was queued.",
                     ));
                 }
-                let tickets = self
-                    .store
-                    .tickets_of_order(&order.id)
-                    .await
-                    .map_err(|error| error.to_string())?;
-                let invoice = self
-                    .store
-                    .invoices_of_order(&order.id)
-                    .await
-                    .map_err(|error| error.to_string())?
-                    .into_iter()
-                    .rfind(|invoice| invoice.kind == InvoiceKind::Invoice);
                 let mut email = self
                     .renderer
                     .order_confirmation(

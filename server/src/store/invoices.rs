@@ -7,9 +7,9 @@ use sqlx::any::AnyRow;
 use sqlx::{Any, Row, Transaction};
 use time::OffsetDateTime;
 
-use super::Store;
 use super::admin::record_audit;
 use super::outbox::{EmailKind, queue_email};
+use super::{Prefixed, Store};
 use crate::clock::unix_millis;
 use crate::domain::{BillingDetails, Money, Order};
 use crate::event::{Event, long_date};
@@ -37,29 +37,34 @@ pub struct InvoiceRecord {
     pub document: InvoiceDocument,
 }
 
-const COLUMNS: &str =
+pub(super) const COLUMNS: &str =
     "id, number, kind, order_id, credits, refund_id, net, tax, total, buyer_name, buyer_tax_id, issued_at, document";
 
 fn invoice_from_row(row: &AnyRow) -> Result<InvoiceRecord, sqlx::Error> {
+    invoice_from_columns(row, &Prefixed(""))
+}
+
+/// The invoice in `row`, its columns named `COLUMNS` with `names`' prefix.
+pub(super) fn invoice_from_columns(row: &AnyRow, names: &Prefixed) -> Result<InvoiceRecord, sqlx::Error> {
     let decode_error = |column: &str, value: &str| sqlx::Error::ColumnDecode {
         index: column.to_owned(),
         source: format!("unexpected value {value:?}").into(),
     };
-    let kind: String = row.try_get("kind")?;
-    let document: String = row.try_get("document")?;
+    let kind: String = row.try_get(&*names.of("kind"))?;
+    let document: String = row.try_get(&*names.of("document"))?;
     Ok(InvoiceRecord {
-        id: row.try_get("id")?,
-        number: row.try_get("number")?,
+        id: row.try_get(&*names.of("id"))?,
+        number: row.try_get(&*names.of("number"))?,
         kind: InvoiceKind::parse(&kind).ok_or_else(|| decode_error("kind", &kind))?,
-        order_id: row.try_get("order_id")?,
-        credits: row.try_get("credits")?,
-        refund_id: row.try_get("refund_id")?,
-        net: Money::from_cents(row.try_get("net")?),
-        tax: Money::from_cents(row.try_get("tax")?),
-        total: Money::from_cents(row.try_get("total")?),
-        buyer_name: row.try_get("buyer_name")?,
-        buyer_tax_id: row.try_get("buyer_tax_id")?,
-        issued_at: row.try_get("issued_at")?,
+        order_id: row.try_get(&*names.of("order_id"))?,
+        credits: row.try_get(&*names.of("credits"))?,
+        refund_id: row.try_get(&*names.of("refund_id"))?,
+        net: Money::from_cents(row.try_get(&*names.of("net"))?),
+        tax: Money::from_cents(row.try_get(&*names.of("tax"))?),
+        total: Money::from_cents(row.try_get(&*names.of("total"))?),
+        buyer_name: row.try_get(&*names.of("buyer_name"))?,
+        buyer_tax_id: row.try_get(&*names.of("buyer_tax_id"))?,
+        issued_at: row.try_get(&*names.of("issued_at"))?,
         document: serde_json::from_str(&document).map_err(|_| decode_error("document", "(the document)"))?,
     })
 }

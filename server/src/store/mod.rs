@@ -24,6 +24,7 @@ mod pickups;
 mod presales;
 mod privacy;
 mod programme;
+mod receipts;
 mod refunds;
 mod reports;
 mod reserve_error;
@@ -66,6 +67,7 @@ pub use pickups::{Handover, PickLine};
 pub use presales::{NewPresale, Presale};
 pub use privacy::{ERASED, Erased};
 pub use programme::{AppliedProgramme, ApplyProgrammeError, ProgrammeRevision, ProgrammeVersion, VersionedProgramme};
+pub use receipts::Receipt;
 pub use refunds::{BeginRefundError, NewRefund, RefundRecord, RefundStatus};
 pub use reports::{OrderFilter, OrderTotals, Page, Sale, StockLevel};
 pub use reserve_error::ReserveError;
@@ -86,6 +88,29 @@ pub use tickets::{
 pub use waiting_list::{Declined, Entry as WaitingListEntry, EntryState, JoinError, NewEntry, OFFER_TAG, QueuedCap};
 pub use waiting_list_desk::{DeskError, Queue as WaitingListQueue};
 pub use waitlist::{StoredRegistration, Updates};
+
+/// Column names under a prefix, for a row that joins tables whose columns share names (`t_id`, `i_id`); the
+/// empty prefix names them as they are.
+struct Prefixed(&'static str);
+
+impl Prefixed {
+    fn of(&self, column: &'static str) -> std::borrow::Cow<'static, str> {
+        match self.0 {
+            "" => column.into(),
+            prefix => format!("{prefix}{column}").into(),
+        }
+    }
+
+    /// A `COLUMNS` list of `table`'s, selected under this prefix: `t.id AS t_id, t.order_id AS t_order_id, …`.
+    fn select(&self, table: &str, columns: &str) -> String {
+        columns
+            .split(',')
+            .map(str::trim)
+            .map(|column| format!("{table}.{column} AS {}{column}", self.0))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
 
 /// How long a pooled connection may sit idle before it is checked with a ping when taken.
 const IDLE_BEFORE_PING: Duration = Duration::from_secs(1);

@@ -13,7 +13,7 @@ use super::answers::clear_answers;
 use super::manage_link::set_manage_token;
 use super::outbox::{EmailKind, queue_email_with_link};
 use super::sponsors::open_sponsor_profile;
-use super::{Store, now_millis};
+use super::{Prefixed, Store, now_millis};
 use crate::domain::{Order, OrderKind};
 use crate::event::Event;
 use crate::secrets;
@@ -70,24 +70,29 @@ pub(super) const COLUMNS: &str = "id, order_id, position, ticket_type, code, att
     holder_token_hash, checked_in_at, checked_in_by, created_at, updated_at";
 
 pub(super) fn ticket_from_row(row: &AnyRow) -> Result<TicketRecord, sqlx::Error> {
-    let status: String = row.try_get("status")?;
+    ticket_from_columns(row, &Prefixed(""))
+}
+
+/// The ticket in `row`, its columns named `COLUMNS` with `names`' prefix.
+pub(super) fn ticket_from_columns(row: &AnyRow, names: &Prefixed) -> Result<TicketRecord, sqlx::Error> {
+    let status: String = row.try_get(&*names.of("status"))?;
     Ok(TicketRecord {
-        id: row.try_get("id")?,
-        order_id: row.try_get("order_id")?,
-        position: row.try_get("position")?,
-        ticket_type: row.try_get("ticket_type")?,
-        code: row.try_get("code")?,
-        attendee_name: row.try_get("attendee_name")?,
-        attendee_email: row.try_get("attendee_email")?,
+        id: row.try_get(&*names.of("id"))?,
+        order_id: row.try_get(&*names.of("order_id"))?,
+        position: row.try_get(&*names.of("position"))?,
+        ticket_type: row.try_get(&*names.of("ticket_type"))?,
+        code: row.try_get(&*names.of("code"))?,
+        attendee_name: row.try_get(&*names.of("attendee_name"))?,
+        attendee_email: row.try_get(&*names.of("attendee_email"))?,
         status: TicketStatus::parse(&status).ok_or_else(|| sqlx::Error::ColumnDecode {
             index: "status".into(),
             source: format!("unexpected ticket status {status:?}").into(),
         })?,
-        holder_token_hash: row.try_get("holder_token_hash")?,
-        checked_in_at: row.try_get("checked_in_at")?,
-        checked_in_by: row.try_get("checked_in_by")?,
-        created_at: row.try_get("created_at")?,
-        updated_at: row.try_get("updated_at")?,
+        holder_token_hash: row.try_get(&*names.of("holder_token_hash"))?,
+        checked_in_at: row.try_get(&*names.of("checked_in_at"))?,
+        checked_in_by: row.try_get(&*names.of("checked_in_by"))?,
+        created_at: row.try_get(&*names.of("created_at"))?,
+        updated_at: row.try_get(&*names.of("updated_at"))?,
     })
 }
 
