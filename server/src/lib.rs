@@ -9,6 +9,7 @@ pub mod clock;
 pub mod domain;
 pub mod draws;
 pub mod email;
+pub mod embedded_fonts;
 pub mod error;
 pub mod event;
 pub mod invoices;

@@ -14,6 +14,7 @@ use krilla::surface::Surface;
 use krilla::text::{Font, TextDirection};
 use qrcode::QrCode;
 
+use crate::embedded_fonts;
 use crate::typography::{Sans, sans, text_width, wrap};
 
 #[derive(Debug, thiserror::Error)]
@@ -52,8 +53,8 @@ pub fn typeface() -> Result<&'static Typeface, PdfError> {
     TYPEFACE
         .get_or_init(|| {
             Some(Typeface {
-                regular: Font::new(Data::from(dejavu::sans::regular()), 0)?,
-                bold: Font::new(Data::from(dejavu::sans::bold()), 0)?,
+                regular: Font::new(Data::from(embedded_fonts::regular()?), 0)?,
+                bold: Font::new(Data::from(embedded_fonts::bold()?), 0)?,
                 sans: sans()?,
             })
         })

@@ -18,6 +18,7 @@ use krilla::{Data, Document};
 use super::document::{InvoiceDocument, Paper};
 use super::shaping::Shaper;
 use crate::domain::Money;
+use crate::embedded_fonts;
 use crate::typography::{Sans, sans, text_width, wrap};
 
 #[derive(Debug, thiserror::Error)]
@@ -51,8 +52,9 @@ fn typeface() -> Result<&'static Typeface, PdfError> {
     TYPEFACE
         .get_or_init(|| {
             let (regular_data, bold_data) = (dejavu::sans::regular(), dejavu::sans::bold());
-            let regular = Font::new(Data::from(regular_data), 0)?;
-            let bold = Font::new(Data::from(bold_data), 0)?;
+            // Shaped with the faces as shipped, embedded without their licence text: the same glyphs.
+            let regular = Font::new(Data::from(embedded_fonts::regular()?), 0)?;
+            let bold = Font::new(Data::from(embedded_fonts::bold()?), 0)?;
             Some(Typeface {
                 regular_shaper: Shaper::new(regular_data, regular.units_per_em())?,
                 bold_shaper: Shaper::new(bold_data, bold.units_per_em())?,

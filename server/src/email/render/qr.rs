@@ -1,7 +1,9 @@
 //! QR codes as PNG images, drawn from the code's module matrix so the server needs no
 //! image library.
 
-use qrcode::{Color, QrCode};
+use qrcode::canvas::{Canvas, MaskPattern};
+use qrcode::types::QrError;
+use qrcode::{Color, EcLevel, Version};
 
 use super::error::RenderError;
 
@@ -12,15 +14,13 @@ pub(super) const QUIET_ZONE: usize = 4;
 
 /// A 1-bit grayscale PNG of the QR code for `text`, dark modules black.
 pub fn qr_png(text: &str) -> Result<Vec<u8>, RenderError> {
-    let code = QrCode::new(text.as_bytes()).map_err(|source| RenderError::QrCode {
+    let (width, modules) = modules(text).map_err(|source| RenderError::QrCode {
         text: text.to_owned(),
         source,
     })?;
-    let width = code.width();
-    let colors = code.to_colors();
     let dark = |x: usize, y: usize| {
         let inside = (QUIET_ZONE..QUIET_ZONE + width).contains(&x) && (QUIET_ZONE..QUIET_ZONE + width).contains(&y);
-        inside && colors[(y - QUIET_ZONE) * width + (x - QUIET_ZONE)] == Color::Dark
+        inside && modules[(y - QUIET_ZONE) * width + (x - QUIET_ZONE)]
     };
 
     let side = (width + 2 * QUIET_ZONE) * MODULE_PIXELS;
@@ -52,8 +52,111 @@ pub fn qr_png(text: &str) -> Result<Vec<u8>, RenderError> {
     Ok(png)
 }
 
+/// The eight masks of a QR code, in the order `qrcode` tries them: the first of equal scores wins.
+const MASKS: [MaskPattern; 8] = [
+    MaskPattern::Checkerboard,
+    MaskPattern::HorizontalLines,
+    MaskPattern::VerticalLines,
+    MaskPattern::DiagonalLines,
+    MaskPattern::LargeCheckerboard,
+    MaskPattern::Fields,
+    MaskPattern::Diamonds,
+    MaskPattern::Meadow,
+];
+
+/// The QR code of `text` exactly as `QrCode::new` makes it (level M, the smallest version,
+/// the mask with the lowest penalty): its width and its modules row by row, true for dark.
+/// The crate scores the eight masked candidates by reading them module by module through
+/// bounds-checked accessors, which was most of the CPU a receipt's QR code took; here the
+/// same scores are computed over a plain grid.
+fn modules(text: &str) -> Result<(usize, Vec<bool>), QrError> {
+    let bits = qrcode::bits::encode_auto(text.as_bytes(), EcLevel::M)?;
+    let version = bits.version();
+    let (data, error_correction) = qrcode::ec::construct_codewords(&bits.into_bytes(), version, EcLevel::M)?;
+    let mut canvas = Canvas::new(version, EcLevel::M);
+    canvas.draw_all_functional_patterns();
+    canvas.draw_data(&data, &error_correction);
+    // `encode_auto` makes full-size codes only, never Micro QR, whose penalty differs.
+    let Version::Normal(_) = version else {
+        return Err(QrError::InvalidVersion);
+    };
+    let width = usize::try_from(version.width()).map_err(|_| QrError::InvalidVersion)?;
+    let mut best: Option<(u16, Vec<bool>)> = None;
+    for mask in MASKS {
+        let mut candidate = canvas.clone();
+        candidate.apply_mask(mask);
+        let dark: Vec<bool> = candidate.into_colors().into_iter().map(|color| color == Color::Dark).collect();
+        let score = penalty(&dark, width);
+        if best.as_ref().is_none_or(|(lowest, _)| score < *lowest) {
+            best = Some((score, dark));
+        }
+    }
+    best.map(|(_, dark)| (width, dark)).ok_or(QrError::InvalidVersion)
+}
+
+/// `qrcode`'s penalty score of a masked code (its `compute_total_penalty_scores`), with its
+/// arithmetic: `u16`, wrapping as its release build does.
+fn penalty(dark: &[bool], width: usize) -> u16 {
+    let at = |x: usize, y: usize| dark[y * width + x];
+    let mut score = 0u16;
+    for horizontal in [true, false] {
+        let line = |i: usize, j: usize| if horizontal { at(j, i) } else { at(i, j) };
+        // Runs of five or more alike: length − 2 each.
+        for i in 0..width {
+            let mut run = 1u16;
+            for j in 1..=width {
+                if j < width && line(i, j) == line(i, j - 1) {
+                    run += 1;
+                } else {
+                    if run >= 5 {
+                        score = score.wrapping_add(run - 2);
+                    }
+                    run = 1;
+                }
+            }
+        }
+    }
+    // Every 2×2 block of one colour: 3.
+    for y in 0..width - 1 {
+        for x in 0..width - 1 {
+            let colour = at(x, y);
+            if at(x + 1, y) == colour && at(x, y + 1) == colour && at(x + 1, y + 1) == colour {
+                score = score.wrapping_add(3);
+            }
+        }
+    }
+    // Dark-light-dark-dark-dark-light-dark without a dark module among the four on one side or
+    // the other: 40, less the 360 the three finder patterns score by themselves in each direction.
+    const FINDER: [bool; 7] = [true, false, true, true, true, false, true];
+    for horizontal in [true, false] {
+        let line = |i: usize, k: usize| if horizontal { at(k, i) } else { at(i, k) };
+        let mut finder = 0u16;
+        for i in 0..width {
+            for j in 0..width - 6 {
+                if (0..7).any(|k| line(i, j + k) != FINDER[k]) {
+                    continue;
+                }
+                let dark_before = (j.saturating_sub(4)..j).any(|k| line(i, k));
+                let dark_after = (j + 7..(j + 11).min(width)).any(|k| line(i, k));
+                if !dark_before || !dark_after {
+                    finder = finder.wrapping_add(40);
+                }
+            }
+        }
+        score = score.wrapping_add(finder.wrapping_sub(360));
+    }
+    let dark_modules = dark.iter().filter(|module| **module).count();
+    let ratio = dark_modules * 200 / dark.len();
+    let balance = if ratio >= 100 { ratio - 100 } else { 100 - ratio };
+    score.wrapping_add(u16::try_from(balance).unwrap_or(u16::MAX))
+}
+
 #[cfg(test)]
 pub(super) mod tests {
+    use qrcode::QrCode;
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
     use super::*;
 
     /// The PNG's side in pixels and its modules (true = dark), read at each module's centre.
@@ -137,5 +240,38 @@ pub(super) mod tests {
                 assert_eq!(dark, expected[y / MODULE_PIXELS][x / MODULE_PIXELS], "pixel ({x}, {y})");
             }
         }
+    }
+
+    #[test]
+    fn the_modules_are_those_the_qrcode_crate_makes_with_the_same_mask() {
+        let mut random = StdRng::seed_from_u64(20261128);
+        let alphabets: [&[u8]; 3] = [
+            b"0123456789",
+            b"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 $%*+-./:",
+            b"abcdefghijklmnopqrstuvwxyz0123456789-_~!?&=ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+        ];
+        let mut texts = vec![
+            "CW-7K3P9QXM".to_owned(),
+            "PU-4F7K2Q".to_owned(),
+            crate::tickets::new_ticket_code(),
+        ];
+        for length in (1..=120).chain([200, 400, 900]) {
+            for alphabet in alphabets {
+                texts.push(
+                    (0..length)
+                        .map(|_| char::from(alphabet[random.gen_range(0..alphabet.len())]))
+                        .collect(),
+                );
+            }
+        }
+        let mut masks_seen = std::collections::HashSet::new();
+        for text in &texts {
+            let code = QrCode::new(text.as_bytes()).unwrap();
+            let expected: Vec<bool> = code.to_colors().into_iter().map(|color| color == Color::Dark).collect();
+            assert_eq!(modules(text).unwrap(), (code.width(), expected.clone()), "{text}");
+            // The format bits next to the top-left finder name the mask: many masks are chosen.
+            masks_seen.insert((0..6).map(|x| expected[8 * code.width() + x]).collect::<Vec<_>>());
+        }
+        assert!(masks_seen.len() >= 6, "only {} masks chosen", masks_seen.len());
     }
 }
