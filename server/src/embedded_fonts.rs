@@ -26,7 +26,8 @@ pub fn regular() -> Option<&'static [u8]> {
 /// The bold weight, for krilla.
 pub fn bold() -> Option<&'static [u8]> {
     static BOLD: OnceLock<Option<Vec<u8>>> = OnceLock::new();
-    BOLD.get_or_init(|| without_license_text(dejavu::sans::bold())).as_deref()
+    BOLD.get_or_init(|| without_license_text(dejavu::sans::bold()))
+        .as_deref()
 }
 
 /// `face` with every table as it was but `name`, which keeps all its records except the
@@ -62,9 +63,7 @@ fn trimmed_name(name: &Name<'_>) -> Option<Vec<u8>> {
     let mut strings = Vec::new();
     for record in kept {
         let start = usize::try_from(record.string_offset().to_u32()).ok()?;
-        let text = storage
-            .as_bytes()
-            .get(start..start + usize::from(record.length()))?;
+        let text = storage.as_bytes().get(start..start + usize::from(record.length()))?;
         for field in [
             record.platform_id(),
             record.encoding_id(),
@@ -116,12 +115,22 @@ mod tests {
                 .collect();
             let after = names(embedded);
             assert_eq!(after, expected);
-            assert!(after.iter().any(|(id, text)| *id == 0
-                && text.as_deref().is_some_and(|text| text.contains("Bitstream"))));
-            assert!(embedded.len() + 9_000 < original.len(), "{} vs {}", embedded.len(), original.len());
+            assert!(
+                after
+                    .iter()
+                    .any(|(id, text)| *id == 0 && text.as_deref().is_some_and(|text| text.contains("Bitstream")))
+            );
+            assert!(
+                embedded.len() + 9_000 < original.len(),
+                "{} vs {}",
+                embedded.len(),
+                original.len()
+            );
 
             let (original, embedded) = (FontRef::new(original).unwrap(), FontRef::new(embedded).unwrap());
-            for tag in [b"glyf", b"loca", b"hmtx", b"hhea", b"maxp", b"cmap", b"post", b"cvt ", b"fpgm", b"prep"] {
+            for tag in [
+                b"glyf", b"loca", b"hmtx", b"hhea", b"maxp", b"cmap", b"post", b"cvt ", b"fpgm", b"prep",
+            ] {
                 let tag = Tag::new(tag);
                 assert_eq!(
                     original.data_for_tag(tag).map(|data| data.as_bytes().to_vec()),

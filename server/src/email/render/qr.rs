@@ -85,7 +85,11 @@ fn modules(text: &str) -> Result<(usize, Vec<bool>), QrError> {
     for mask in MASKS {
         let mut candidate = canvas.clone();
         candidate.apply_mask(mask);
-        let dark: Vec<bool> = candidate.into_colors().into_iter().map(|color| color == Color::Dark).collect();
+        let dark: Vec<bool> = candidate
+            .into_colors()
+            .into_iter()
+            .map(|color| color == Color::Dark)
+            .collect();
         let score = penalty(&dark, width);
         if best.as_ref().is_none_or(|(lowest, _)| score < *lowest) {
             best = Some((score, dark));
@@ -147,7 +151,7 @@ fn penalty(dark: &[bool], width: usize) -> u16 {
     }
     let dark_modules = dark.iter().filter(|module| **module).count();
     let ratio = dark_modules * 200 / dark.len();
-    let balance = if ratio >= 100 { ratio - 100 } else { 100 - ratio };
+    let balance = ratio.abs_diff(100);
     score.wrapping_add(u16::try_from(balance).unwrap_or(u16::MAX))
 }
 
