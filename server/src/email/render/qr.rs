@@ -101,58 +101,71 @@ fn modules(text: &str) -> Result<(usize, Vec<bool>), QrError> {
 /// `qrcode`'s penalty score of a masked code (its `compute_total_penalty_scores`), with its
 /// arithmetic: `u16`, wrapping as its release build does.
 fn penalty(dark: &[bool], width: usize) -> u16 {
-    let at = |x: usize, y: usize| dark[y * width + x];
+    // The columns as rows, so that both directions are scored along contiguous slices.
+    let columns: Vec<bool> = (0..width)
+        .flat_map(|x| dark.iter().skip(x).step_by(width).copied())
+        .collect();
     let mut score = 0u16;
-    for horizontal in [true, false] {
-        let line = |i: usize, j: usize| if horizontal { at(j, i) } else { at(i, j) };
-        // Runs of five or more alike: length − 2 each.
-        for i in 0..width {
-            let mut run = 1u16;
-            for j in 1..=width {
-                if j < width && line(i, j) == line(i, j - 1) {
-                    run += 1;
-                } else {
-                    if run >= 5 {
-                        score = score.wrapping_add(run - 2);
-                    }
-                    run = 1;
-                }
-            }
-        }
+    for lines in [dark, &columns] {
+        score = score
+            .wrapping_add(runs_penalty(lines, width))
+            .wrapping_add(finder_penalty(lines, width).wrapping_sub(360));
     }
     // Every 2×2 block of one colour: 3.
-    for y in 0..width - 1 {
+    for (row, next) in dark.chunks_exact(width).zip(dark.chunks_exact(width).skip(1)) {
         for x in 0..width - 1 {
-            let colour = at(x, y);
-            if at(x + 1, y) == colour && at(x, y + 1) == colour && at(x + 1, y + 1) == colour {
+            let colour = row[x];
+            if row[x + 1] == colour && next[x] == colour && next[x + 1] == colour {
                 score = score.wrapping_add(3);
             }
         }
-    }
-    // Dark-light-dark-dark-dark-light-dark without a dark module among the four on one side or
-    // the other: 40, less the 360 the three finder patterns score by themselves in each direction.
-    const FINDER: [bool; 7] = [true, false, true, true, true, false, true];
-    for horizontal in [true, false] {
-        let line = |i: usize, k: usize| if horizontal { at(k, i) } else { at(i, k) };
-        let mut finder = 0u16;
-        for i in 0..width {
-            for j in 0..width - 6 {
-                if (0..7).any(|k| line(i, j + k) != FINDER[k]) {
-                    continue;
-                }
-                let dark_before = (j.saturating_sub(4)..j).any(|k| line(i, k));
-                let dark_after = (j + 7..(j + 11).min(width)).any(|k| line(i, k));
-                if !dark_before || !dark_after {
-                    finder = finder.wrapping_add(40);
-                }
-            }
-        }
-        score = score.wrapping_add(finder.wrapping_sub(360));
     }
     let dark_modules = dark.iter().filter(|module| **module).count();
     let ratio = dark_modules * 200 / dark.len();
     let balance = ratio.abs_diff(100);
     score.wrapping_add(u16::try_from(balance).unwrap_or(u16::MAX))
+}
+
+/// Runs of five or more alike along each line: length − 2 each.
+fn runs_penalty(lines: &[bool], width: usize) -> u16 {
+    let mut score = 0u16;
+    for line in lines.chunks_exact(width) {
+        let mut run = 1u16;
+        for pair in line.windows(2) {
+            if pair[0] == pair[1] {
+                run += 1;
+            } else {
+                if run >= 5 {
+                    score = score.wrapping_add(run - 2);
+                }
+                run = 1;
+            }
+        }
+        if run >= 5 {
+            score = score.wrapping_add(run - 2);
+        }
+    }
+    score
+}
+
+/// Dark-light-dark-dark-dark-light-dark along a line without a dark module among the four on
+/// one side or the other: 40 each (the three finder patterns score 360 by themselves).
+fn finder_penalty(lines: &[bool], width: usize) -> u16 {
+    const FINDER: [bool; 7] = [true, false, true, true, true, false, true];
+    let mut score = 0u16;
+    for line in lines.chunks_exact(width) {
+        for (j, window) in line.windows(7).enumerate() {
+            if window != FINDER {
+                continue;
+            }
+            let dark_before = line[j.saturating_sub(4)..j].contains(&true);
+            let dark_after = line[j + 7..(j + 11).min(width)].contains(&true);
+            if !dark_before || !dark_after {
+                score = score.wrapping_add(40);
+            }
+        }
+    }
+    score
 }
 
 #[cfg(test)]
