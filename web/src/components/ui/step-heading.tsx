@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
 /**
@@ -18,7 +18,9 @@ export function StepHeading({
   className?: string;
 }) {
   const ref = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
+  // Before the browser paints the step, in the same task that puts it in the page: nothing
+  // (a reader, a test waiting for the heading) sees the new step before the focus is on it.
+  useLayoutEffect(() => {
     if (focusOnMount) ref.current?.focus();
   }, [focusOnMount]);
 
