@@ -1,9 +1,14 @@
-//! DejaVu Sans as the PDFs (invoices, badges, certificates) embed it: the font without the
-//! ten-kilobyte licence text in its `name` table. krilla embeds a subset of the face in every
-//! PDF it makes and deflates it each time; the licence text was half of what was deflated
-//! for each receipt's invoice. The copyright line and the licence's address stay in the
-//! subset, as Ghostscript's subsets drop the whole table; the licence ships with the
-//! `dejavu` crate.
+//! DejaVu Sans as the PDFs (invoices, badges, certificates) embed it: the outlines, metrics and
+//! shaping tables as shipped, without two things a PDF never needs that krilla would subset and
+//! deflate into every document.
+//! - The ten-kilobyte licence text in the `name` table. The copyright line and the licence's
+//!   address stay, as Ghostscript's subsets drop the whole table; the licence ships with the
+//!   `dejavu` crate.
+//! - The TrueType hinting: the programs (`fpgm`, `prep`), the control values (`cvt `), the
+//!   tables sized for them (`gasp`, `hdmx`, `LTSH`, `VDMX`) and each glyph's instructions. They
+//!   snap outlines to a screen's pixel grid; PDF readers scale the outlines themselves, and
+//!   print them unchanged. They were six of every ten bytes of each subset, and deflating the
+//!   subsets was a seventh of the server's work for a purchase.
 
 use std::sync::OnceLock;
 
@@ -15,33 +20,134 @@ use write_fonts::types::Tag;
 /// The `name` record holding the licence's full text ("License Description").
 const LICENSE_DESCRIPTION: u16 = 13;
 
+/// Tables that serve only the hinting.
+const HINTING_TABLES: [&[u8; 4]; 7] = [b"fpgm", b"prep", b"cvt ", b"gasp", b"hdmx", b"LTSH", b"VDMX"];
+
 /// The regular weight, for krilla; `None` only if the bundled font could not be read.
 pub fn regular() -> Option<&'static [u8]> {
     static REGULAR: OnceLock<Option<Vec<u8>>> = OnceLock::new();
-    REGULAR
-        .get_or_init(|| without_license_text(dejavu::sans::regular()))
-        .as_deref()
+    REGULAR.get_or_init(|| embeddable(dejavu::sans::regular())).as_deref()
 }
 
 /// The bold weight, for krilla.
 pub fn bold() -> Option<&'static [u8]> {
     static BOLD: OnceLock<Option<Vec<u8>>> = OnceLock::new();
-    BOLD.get_or_init(|| without_license_text(dejavu::sans::bold()))
-        .as_deref()
+    BOLD.get_or_init(|| embeddable(dejavu::sans::bold())).as_deref()
 }
 
 /// `face` with every table as it was but `name`, which keeps all its records except the
-/// licence description. Glyph ids, metrics and outlines are untouched, so text shaped with
-/// the original face draws the same with this one.
-fn without_license_text(face: &[u8]) -> Option<Vec<u8>> {
+/// licence description, `glyf` and `loca`, whose glyphs keep their outlines without their
+/// instructions, and the hinting tables, which go. Glyph ids, metrics and outlines are
+/// untouched, so text shaped with the original face draws the same with this one.
+fn embeddable(face: &[u8]) -> Option<Vec<u8>> {
     let font = FontRef::new(face).ok()?;
     let name = trimmed_name(&font.name().ok()?)?;
-    Some(
-        FontBuilder::new()
-            .add_raw(Tag::new(b"name"), name)
-            .copy_missing_tables(font)
-            .build(),
-    )
+    let long_offsets = font.head().ok()?.index_to_loc_format() == 1;
+    let glyph_count = usize::from(font.maxp().ok()?.num_glyphs());
+    let (glyf, loca) = without_instructions(
+        font.data_for_tag(Tag::new(b"glyf"))?.as_bytes(),
+        font.data_for_tag(Tag::new(b"loca"))?.as_bytes(),
+        glyph_count,
+        long_offsets,
+    )?;
+    let mut builder = FontBuilder::new();
+    builder
+        .add_raw(Tag::new(b"name"), name)
+        .add_raw(Tag::new(b"glyf"), glyf)
+        .add_raw(Tag::new(b"loca"), loca);
+    for record in font.table_directory().table_records() {
+        let tag = record.tag();
+        if !builder.contains(tag) && !HINTING_TABLES.iter().any(|hinting| Tag::new(hinting) == tag) {
+            builder.add_raw(tag, font.data_for_tag(tag)?.as_bytes());
+        }
+    }
+    Some(builder.build())
+}
+
+/// `glyf` and `loca` (in the same offset format) with each glyph's instructions left out and
+/// everything else of it, its outline or components, copied byte for byte.
+fn without_instructions(
+    glyf: &[u8],
+    loca: &[u8],
+    glyph_count: usize,
+    long_offsets: bool,
+) -> Option<(Vec<u8>, Vec<u8>)> {
+    let offset = |index: usize| -> Option<usize> {
+        if long_offsets {
+            let bytes = loca.get(index * 4..index * 4 + 4)?;
+            usize::try_from(u32::from_be_bytes(bytes.try_into().ok()?)).ok()
+        } else {
+            let bytes = loca.get(index * 2..index * 2 + 2)?;
+            Some(usize::from(u16::from_be_bytes(bytes.try_into().ok()?)) * 2)
+        }
+    };
+    let mut new_glyf = Vec::with_capacity(glyf.len());
+    let mut new_loca = Vec::with_capacity(loca.len());
+    let push_offset = |loca: &mut Vec<u8>, at: usize| -> Option<()> {
+        if long_offsets {
+            loca.extend(u32::try_from(at).ok()?.to_be_bytes());
+        } else {
+            loca.extend(u16::try_from(at / 2).ok()?.to_be_bytes());
+        }
+        Some(())
+    };
+    for index in 0..glyph_count {
+        push_offset(&mut new_loca, new_glyf.len())?;
+        let glyph = glyf.get(offset(index)?..offset(index + 1)?)?;
+        if !glyph.is_empty() {
+            strip_glyph(glyph, &mut new_glyf)?;
+            // Offsets stay even, as the short format requires, and long ones four-byte aligned.
+            let align = if long_offsets { 4 } else { 2 };
+            new_glyf.resize(new_glyf.len().next_multiple_of(align), 0);
+        }
+    }
+    push_offset(&mut new_loca, new_glyf.len())?;
+    Some((new_glyf, new_loca))
+}
+
+/// Appends `glyph` to `out` without its instructions.
+fn strip_glyph(glyph: &[u8], out: &mut Vec<u8>) -> Option<()> {
+    const HEADER: usize = 10;
+    let contours = i16::from_be_bytes(glyph.get(0..2)?.try_into().ok()?);
+    if let Ok(contours) = usize::try_from(contours) {
+        // A simple glyph: the header, the contours' end points, the instructions' length and the
+        // instructions, then the points.
+        let length_at = HEADER + 2 * contours;
+        let length = usize::from(u16::from_be_bytes(
+            glyph.get(length_at..length_at + 2)?.try_into().ok()?,
+        ));
+        out.extend_from_slice(&glyph[..length_at]);
+        out.extend(0u16.to_be_bytes());
+        out.extend_from_slice(glyph.get(length_at + 2 + length..)?);
+        return Some(());
+    }
+    // A composite glyph: its components, and the instructions after the last if one says so.
+    const ARGS_ARE_WORDS: u16 = 0x0001;
+    const HAS_SCALE: u16 = 0x0008;
+    const MORE_COMPONENTS: u16 = 0x0020;
+    const HAS_XY_SCALE: u16 = 0x0040;
+    const HAS_TWO_BY_TWO: u16 = 0x0080;
+    const HAS_INSTRUCTIONS: u16 = 0x0100;
+    out.extend_from_slice(glyph.get(..HEADER)?);
+    let mut at = HEADER;
+    loop {
+        let flags = u16::from_be_bytes(glyph.get(at..at + 2)?.try_into().ok()?);
+        let arguments = if flags & ARGS_ARE_WORDS != 0 { 4 } else { 2 };
+        let transform = match flags {
+            flags if flags & HAS_SCALE != 0 => 2,
+            flags if flags & HAS_XY_SCALE != 0 => 4,
+            flags if flags & HAS_TWO_BY_TWO != 0 => 8,
+            _ => 0,
+        };
+        let end = at + 4 + arguments + transform;
+        out.extend((flags & !HAS_INSTRUCTIONS).to_be_bytes());
+        out.extend_from_slice(glyph.get(at + 2..end)?);
+        at = end;
+        if flags & MORE_COMPONENTS == 0 {
+            break;
+        }
+    }
+    Some(())
 }
 
 /// A format 0 `name` table with the same records, in the same order, minus the licence
@@ -120,29 +226,87 @@ mod tests {
                     .iter()
                     .any(|(id, text)| *id == 0 && text.as_deref().is_some_and(|text| text.contains("Bitstream")))
             );
+            let (original, embedded) = (FontRef::new(original).unwrap(), FontRef::new(embedded).unwrap());
             assert!(
-                embedded.len() + 9_000 < original.len(),
-                "{} vs {}",
-                embedded.len(),
-                original.len()
+                bytes_of(&embedded, b"name").len() + 9_000 < bytes_of(&original, b"name").len(),
+                "the licence text is over nine kilobytes"
             );
+        }
+    }
 
+    fn bytes_of(font: &FontRef<'_>, tag: &[u8; 4]) -> Vec<u8> {
+        let tag = Tag::new(tag);
+        let mut bytes = font.data_for_tag(tag).unwrap().as_bytes().to_vec();
+        if tag == Tag::new(b"head") {
+            // The whole font's checksum adjustment, which a changed table changes.
+            bytes[8..12].fill(0);
+        }
+        bytes
+    }
+
+    #[test]
+    fn the_embedded_faces_keep_every_outline_and_lose_the_hinting() {
+        use write_fonts::read::tables::glyf::Glyph;
+        use write_fonts::types::GlyphId;
+
+        for (original, embedded) in [
+            (dejavu::sans::regular(), regular().unwrap()),
+            (dejavu::sans::bold(), bold().unwrap()),
+        ] {
             let (original, embedded) = (FontRef::new(original).unwrap(), FontRef::new(embedded).unwrap());
             for tag in [
-                b"glyf", b"loca", b"hmtx", b"hhea", b"maxp", b"cmap", b"post", b"cvt ", b"fpgm", b"prep", b"GSUB",
-                b"GPOS", b"GDEF", b"kern", b"OS/2", b"head",
+                b"hmtx", b"hhea", b"maxp", b"cmap", b"post", b"GSUB", b"GPOS", b"GDEF", b"kern", b"OS/2", b"head",
             ] {
-                let tag = Tag::new(tag);
-                let bytes = |font: &FontRef<'_>| {
-                    let mut bytes = font.data_for_tag(tag).unwrap().as_bytes().to_vec();
-                    if tag == Tag::new(b"head") {
-                        // The whole font's checksum adjustment, which a changed table changes.
-                        bytes[8..12].fill(0);
-                    }
-                    bytes
-                };
-                assert_eq!(bytes(&original), bytes(&embedded), "{tag}");
+                assert_eq!(bytes_of(&original, tag), bytes_of(&embedded, tag), "{}", Tag::new(tag));
             }
+            for tag in HINTING_TABLES {
+                assert!(embedded.data_for_tag(Tag::new(tag)).is_none(), "{}", Tag::new(tag));
+            }
+            assert!(original.data_for_tag(Tag::new(b"fpgm")).is_some());
+
+            fn glyphs<'a>(font: &FontRef<'a>) -> Vec<Option<Glyph<'a>>> {
+                let (glyf, loca) = (font.glyf().unwrap(), font.loca(None).unwrap());
+                let count = font.maxp().unwrap().num_glyphs();
+                (0..count)
+                    .map(|id| loca.get_glyf(GlyphId::new(id.into()), &glyf).unwrap())
+                    .collect()
+            }
+            let (before, after) = (glyphs(&original), glyphs(&embedded));
+            assert_eq!(before.len(), after.len());
+            let (mut simple, mut composite, mut instructed) = (0, 0, 0);
+            for (id, (before, after)) in before.iter().zip(&after).enumerate() {
+                match (before, after) {
+                    (None, None) => {}
+                    (Some(Glyph::Simple(before)), Some(Glyph::Simple(after))) => {
+                        simple += 1;
+                        instructed += usize::from(!before.instructions().is_empty());
+                        assert!(after.instructions().is_empty(), "glyph {id}");
+                        assert_eq!(
+                            (before.x_min(), before.y_min(), before.x_max(), before.y_max()),
+                            (after.x_min(), after.y_min(), after.x_max(), after.y_max()),
+                            "glyph {id}"
+                        );
+                        assert_eq!(before.end_pts_of_contours(), after.end_pts_of_contours(), "glyph {id}");
+                        assert!(before.points().eq(after.points()), "glyph {id}");
+                    }
+                    (Some(Glyph::Composite(before)), Some(Glyph::Composite(after))) => {
+                        composite += 1;
+                        assert!(after.instructions().is_none_or(<[u8]>::is_empty), "glyph {id}");
+                        let parts = |glyph: &write_fonts::read::tables::glyf::CompositeGlyph<'_>| {
+                            glyph
+                                .components()
+                                .map(|part| (part.glyph, part.anchor, part.transform))
+                                .collect::<Vec<_>>()
+                        };
+                        assert_eq!(parts(before), parts(after), "glyph {id}");
+                    }
+                    _ => panic!("glyph {id} changed kind"),
+                }
+            }
+            assert!(
+                simple > 3_000 && composite > 2_000 && instructed > 300,
+                "{simple} {composite} {instructed}"
+            );
         }
     }
 }
