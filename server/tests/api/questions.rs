@@ -137,6 +137,36 @@ fn field_errors(body: &Value) -> Vec<(String, String)> {
 }
 
 on_both_databases! {
+    /// The site's config lists each question as the checkout and the manage link ask it, in the event file's order.
+    async fn the_config_lists_the_questions_with_their_kinds_options_and_ticket_types(app, asking()) {
+        let config: Value = app.get("/api/config").await.json().await.unwrap();
+        let questions = config["questions"].as_array().unwrap();
+        let ids: Vec<&str> = questions.iter().map(|question| question["id"].as_str().unwrap()).collect();
+        assert_eq!(ids, ["diet", "tshirt", "accessibility", "company", "interests", "vip_dinner", "country", "phone", "birthday"]);
+        assert_eq!(questions[0], json!({
+            "id": "diet",
+            "label": "Dietary needs",
+            "kind": "choice",
+            "options": ["No preference", "Vegetarian", "Vegan", "Gluten-free"],
+            "required": true,
+            "ticketTypes": ["developer", "vip", "team"],
+            "help": "We order lunch for five days.",
+        }));
+        assert_eq!(questions[5], json!({
+            "id": "vip_dinner",
+            "label": "VIP dinner",
+            "kind": "yes_no",
+            "options": [],
+            "required": false,
+            "ticketTypes": ["vip"],
+            "help": null,
+        }));
+        assert_eq!(questions[2]["kind"], "long_text");
+        assert_eq!(questions[4]["options"], json!(["Talks", "Workshops", "Parties"]));
+    }
+}
+
+on_both_databases! {
     /// Each kind refuses what it cannot take, by field, and nothing is placed; what fits is stored once per ticket.
     async fn every_kind_is_checked_at_the_checkout_and_stored_with_the_order_once(app, asking()) {
         let refused = buy(&app, "developer", 1, "ana@example.com", Some(json!({

@@ -337,7 +337,8 @@ on_both_databases! {
 }
 
 on_both_databases! {
-    /// The sponsor page's secret opens the passes on `/my-tickets`, where they are named.
+    /// The sponsor page's secret opens the passes on `/my-tickets`, where they are named; the holder answers the
+    /// attendee questions on their own link.
     async fn naming_a_pass_emails_its_holder_and_counts_it_named(app, before_the_event()) {
         let sponsorship = paid_sponsorship(&app, "gold").await;
         let mine = app
@@ -375,6 +376,23 @@ on_both_databases! {
             .unwrap();
         assert_eq!(holders_page["tickets"][0]["id"], pass.as_str());
         assert_eq!(holders_page["tickets"][0]["attendeeName"], "Bo Lee");
+        assert_eq!(
+            holders_page["tickets"][0]["questionsOpen"],
+            json!(["diet", "tshirt", "accessibility", "company"]),
+            "a pass is a VIP ticket: its holder is asked what VIPs are"
+        );
+        let answered = app
+            .client
+            .put(app.url(&format!("/api/my-tickets/{pass}/answers")))
+            .header("X-Manage-Token", &holders_link)
+            .json(&json!({ "diet": "Vegan", "company": "Acme" }))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(answered.status(), 200);
+        let answered: Value = answered.json().await.unwrap();
+        assert_eq!(answered["tickets"][0]["answers"], json!({ "diet": "Vegan", "company": "Acme" }));
+        assert_eq!(answered["tickets"][0]["questionsOpen"], json!(["tshirt", "accessibility"]));
         assert_eq!(sponsor_page(&app, &holders_link).await.status(), 404, "a holder's link opens their pass only");
         let page = page_json(&app, &sponsorship.secret).await;
         assert_eq!((page["passes"]["issued"].as_i64(), page["passes"]["named"].as_i64()), (Some(12), Some(1)));
