@@ -13,9 +13,10 @@
 use std::sync::OnceLock;
 
 use write_fonts::FontBuilder;
+use write_fonts::read::tables::glyf::Glyph;
 use write_fonts::read::tables::name::Name;
 use write_fonts::read::{FontRef, TableProvider};
-use write_fonts::types::Tag;
+use write_fonts::types::{GlyphId, Tag};
 
 /// The `name` record holding the licence's full text ("License Description").
 const LICENSE_DESCRIPTION: u16 = 13;
@@ -42,14 +43,7 @@ pub fn bold() -> Option<&'static [u8]> {
 fn embeddable(face: &[u8]) -> Option<Vec<u8>> {
     let font = FontRef::new(face).ok()?;
     let name = trimmed_name(&font.name().ok()?)?;
-    let long_offsets = font.head().ok()?.index_to_loc_format() == 1;
-    let glyph_count = usize::from(font.maxp().ok()?.num_glyphs());
-    let (glyf, loca) = without_instructions(
-        font.data_for_tag(Tag::new(b"glyf"))?.as_bytes(),
-        font.data_for_tag(Tag::new(b"loca"))?.as_bytes(),
-        glyph_count,
-        long_offsets,
-    )?;
+    let (glyf, loca) = without_instructions(&font)?;
     let mut builder = FontBuilder::new();
     builder
         .add_raw(Tag::new(b"name"), name)
@@ -64,25 +58,13 @@ fn embeddable(face: &[u8]) -> Option<Vec<u8>> {
     Some(builder.build())
 }
 
-/// `glyf` and `loca` (in the same offset format) with each glyph's instructions left out and
-/// everything else of it, its outline or components, copied byte for byte.
-fn without_instructions(
-    glyf: &[u8],
-    loca: &[u8],
-    glyph_count: usize,
-    long_offsets: bool,
-) -> Option<(Vec<u8>, Vec<u8>)> {
-    let offset = |index: usize| -> Option<usize> {
-        if long_offsets {
-            let bytes = loca.get(index * 4..index * 4 + 4)?;
-            usize::try_from(u32::from_be_bytes(bytes.try_into().ok()?)).ok()
-        } else {
-            let bytes = loca.get(index * 2..index * 2 + 2)?;
-            Some(usize::from(u16::from_be_bytes(bytes.try_into().ok()?)) * 2)
-        }
-    };
-    let mut new_glyf = Vec::with_capacity(glyf.len());
-    let mut new_loca = Vec::with_capacity(loca.len());
+/// `font`'s `glyf` and `loca` (in the same offset format, which `head` names) with each glyph's
+/// instructions left out and everything else of it, its outline or components, copied byte for byte.
+fn without_instructions(font: &FontRef<'_>) -> Option<(Vec<u8>, Vec<u8>)> {
+    let long_offsets = font.head().ok()?.index_to_loc_format() == 1;
+    let (glyf, loca) = (font.glyf().ok()?, font.loca(long_offsets).ok()?);
+    let mut new_glyf = Vec::with_capacity(glyf.offset_data().len());
+    let mut new_loca = Vec::new();
     let push_offset = |loca: &mut Vec<u8>, at: usize| -> Option<()> {
         if long_offsets {
             loca.extend(u32::try_from(at).ok()?.to_be_bytes());
@@ -91,11 +73,10 @@ fn without_instructions(
         }
         Some(())
     };
-    for index in 0..glyph_count {
+    for id in 0..font.maxp().ok()?.num_glyphs() {
         push_offset(&mut new_loca, new_glyf.len())?;
-        let glyph = glyf.get(offset(index)?..offset(index + 1)?)?;
-        if !glyph.is_empty() {
-            strip_glyph(glyph, &mut new_glyf)?;
+        if let Some(glyph) = loca.get_glyf(GlyphId::new(id.into()), &glyf).ok()? {
+            append_without_instructions(&glyph, &mut new_glyf)?;
             // Offsets stay even, as the short format requires, and long ones four-byte aligned.
             let align = if long_offsets { 4 } else { 2 };
             new_glyf.resize(new_glyf.len().next_multiple_of(align), 0);
@@ -105,46 +86,27 @@ fn without_instructions(
     Some((new_glyf, new_loca))
 }
 
-/// Appends `glyph` to `out` without its instructions.
-fn strip_glyph(glyph: &[u8], out: &mut Vec<u8>) -> Option<()> {
-    const HEADER: usize = 10;
-    let contours = i16::from_be_bytes(glyph.get(0..2)?.try_into().ok()?);
-    if let Ok(contours) = usize::try_from(contours) {
-        // A simple glyph: the header, the contours' end points, the instructions' length and the
-        // instructions, then the points.
-        let length_at = HEADER + 2 * contours;
-        let length = usize::from(u16::from_be_bytes(
-            glyph.get(length_at..length_at + 2)?.try_into().ok()?,
-        ));
-        out.extend_from_slice(&glyph[..length_at]);
-        out.extend(0u16.to_be_bytes());
-        out.extend_from_slice(glyph.get(length_at + 2 + length..)?);
-        return Some(());
-    }
-    // A composite glyph: its components, and the instructions after the last if one says so.
-    const ARGS_ARE_WORDS: u16 = 0x0001;
-    const HAS_SCALE: u16 = 0x0008;
-    const MORE_COMPONENTS: u16 = 0x0020;
-    const HAS_XY_SCALE: u16 = 0x0040;
-    const HAS_TWO_BY_TWO: u16 = 0x0080;
-    const HAS_INSTRUCTIONS: u16 = 0x0100;
-    out.extend_from_slice(glyph.get(..HEADER)?);
-    let mut at = HEADER;
-    loop {
-        let flags = u16::from_be_bytes(glyph.get(at..at + 2)?.try_into().ok()?);
-        let arguments = if flags & ARGS_ARE_WORDS != 0 { 4 } else { 2 };
-        let transform = match flags {
-            flags if flags & HAS_SCALE != 0 => 2,
-            flags if flags & HAS_XY_SCALE != 0 => 4,
-            flags if flags & HAS_TWO_BY_TWO != 0 => 8,
-            _ => 0,
-        };
-        let end = at + 4 + arguments + transform;
-        out.extend((flags & !HAS_INSTRUCTIONS).to_be_bytes());
-        out.extend_from_slice(glyph.get(at + 2..end)?);
-        at = end;
-        if flags & MORE_COMPONENTS == 0 {
-            break;
+/// Appends `glyph`'s bytes to `out` with an instruction count of zero in place of its instructions.
+fn append_without_instructions(glyph: &Glyph<'_>, out: &mut Vec<u8>) -> Option<()> {
+    match glyph {
+        Glyph::Simple(simple) => {
+            let bytes = simple.offset_data().as_bytes();
+            out.extend_from_slice(bytes.get(..simple.instruction_length_byte_range().start)?);
+            out.extend(0u16.to_be_bytes());
+            out.extend_from_slice(bytes.get(simple.instructions_byte_range().end..)?);
+        }
+        Glyph::Composite(composite) => {
+            let bytes = composite.offset_data().as_bytes();
+            match composite.instructions() {
+                // They follow the last component, after their count; that component's flag still says
+                // instructions follow, and a count of zero does.
+                Some(instructions) => {
+                    let start = instructions.as_ptr().addr() - bytes.as_ptr().addr();
+                    out.extend_from_slice(bytes.get(..start.checked_sub(2)?)?);
+                    out.extend(0u16.to_be_bytes());
+                }
+                None => out.extend_from_slice(bytes),
+            }
         }
     }
     Some(())
@@ -246,9 +208,6 @@ mod tests {
 
     #[test]
     fn the_embedded_faces_keep_every_outline_and_lose_the_hinting() {
-        use write_fonts::read::tables::glyf::Glyph;
-        use write_fonts::types::GlyphId;
-
         for (original, embedded) in [
             (dejavu::sans::regular(), regular().unwrap()),
             (dejavu::sans::bold(), bold().unwrap()),
