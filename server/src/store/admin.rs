@@ -102,7 +102,7 @@ impl Store {
     pub async fn end_admin_session(&self, token_hash: &str) -> Result<(), sqlx::Error> {
         sqlx::query("DELETE FROM admin_sessions WHERE token_hash = $1")
             .bind(token_hash)
-            .execute(&self.pool)
+            .execute(&self.connections)
             .await?;
         Ok(())
     }
@@ -115,7 +115,7 @@ impl Store {
         order_id: Option<&str>,
         detail: &serde_json::Value,
     ) -> Result<(), sqlx::Error> {
-        record_audit(&self.pool, actor, action, order_id, detail).await
+        record_audit(&self.connections, actor, action, order_id, detail).await
     }
 
     /// What the back office did to one order, oldest first.
@@ -124,7 +124,7 @@ impl Store {
             "SELECT id, at, actor, action, order_id, detail FROM audit_log WHERE order_id = $1 ORDER BY at, id",
         )
         .bind(order_id)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.connections)
         .await?;
         rows.iter().map(audit_from_row).collect()
     }

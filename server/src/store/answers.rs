@@ -5,9 +5,10 @@
 
 use std::collections::HashMap;
 
-use sqlx::{Any, Row, Transaction};
+use sqlx::Row;
 use time::OffsetDateTime;
 
+use super::WriteTx;
 use super::outbox::{EmailKind, queue_email_with_link};
 use super::{Store, now_millis};
 use crate::clock::unix_millis;
@@ -34,7 +35,7 @@ const REMINDER_GRACE_MILLIS: i64 = 24 * 60 * 60 * 1000;
 /// Writes a place's answers in one statement (nothing at all when there are none): the purchase path pays one
 /// INSERT for its buyer's answers.
 pub(super) async fn insert_answers(
-    tx: &mut Transaction<'_, Any>,
+    tx: &mut WriteTx,
     order_id: &str,
     position: i64,
     answers: &[(String, String)],
@@ -60,11 +61,7 @@ pub(super) async fn insert_answers(
 
 /// Forgets a place's answers, and that its holder was reminded, when the seat goes to someone else: the new holder
 /// answers, and is reminded, afresh.
-pub(super) async fn clear_answers(
-    tx: &mut Transaction<'_, Any>,
-    order_id: &str,
-    position: i64,
-) -> Result<(), sqlx::Error> {
+pub(super) async fn clear_answers(tx: &mut WriteTx, order_id: &str, position: i64) -> Result<(), sqlx::Error> {
     sqlx::query("DELETE FROM ticket_answers WHERE order_id = $1 AND position = $2")
         .bind(order_id)
         .bind(position)
@@ -97,7 +94,7 @@ impl Store {
             "SELECT position, question_id, value FROM ticket_answers WHERE order_id = $1 ORDER BY position, question_id",
         )
         .bind(order_id)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.connections)
         .await?;
         let mut places: HashMap<i64, StoredAnswers> = HashMap::new();
         for row in &rows {
@@ -116,7 +113,7 @@ impl Store {
         )
         .bind(order_id)
         .bind(position)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.connections)
         .await?;
         rows.iter().map(answer_from_row).collect()
     }
@@ -128,7 +125,7 @@ impl Store {
              JOIN tickets t ON t.order_id = a.order_id AND t.position = a.position
              ORDER BY a.order_id, a.position, a.question_id",
         )
-        .fetch_all(&self.pool)
+        .fetch_all(&self.connections)
         .await?;
         let mut places: HashMap<(String, i64), StoredAnswers> = HashMap::new();
         for row in &rows {
@@ -167,7 +164,7 @@ impl Store {
             query = query.bind(code);
         }
         let mut by_code: HashMap<String, StoredAnswers> = HashMap::new();
-        for row in &query.fetch_all(&self.pool).await? {
+        for row in &query.fetch_all(&self.connections).await? {
             by_code
                 .entry(row.try_get("code")?)
                 .or_default()
@@ -252,7 +249,7 @@ impl Store {
              ORDER BY t.id",
         )
         .bind(now_ms - REMINDER_GRACE_MILLIS)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.connections)
         .await?;
         let mut due: Vec<Unanswered> = Vec::new();
         for row in &rows {

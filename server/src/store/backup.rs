@@ -29,7 +29,10 @@ impl Store {
             return Err(BackupError::Exists(path.display().to_string()));
         }
         let target = path.to_str().ok_or(BackupError::NotUtf8)?;
-        sqlx::query("VACUUM INTO $1").bind(target).execute(&self.pool).await?;
+        sqlx::query("VACUUM INTO $1")
+            .bind(target)
+            .execute(&self.connections)
+            .await?;
         Ok(())
     }
 }

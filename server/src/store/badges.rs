@@ -57,7 +57,7 @@ impl Store {
         if let Some(id) = filter.ticket_id {
             statement = statement.bind(id);
         }
-        let rows = statement.fetch_all(&self.pool).await?;
+        let rows = statement.fetch_all(&self.connections).await?;
         let mut holders = Vec::with_capacity(rows.len());
         for row in &rows {
             let ticket_type: String = row.try_get("ticket_type")?;

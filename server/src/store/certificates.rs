@@ -62,14 +62,14 @@ impl Store {
              UNION ALL SELECT checked_in_at FROM workshop_seats WHERE ticket_id = $1 AND checked_in_at IS NOT NULL",
         )
         .bind(ticket_id)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.connections)
         .await?;
         let workshops: Vec<String> = sqlx::query_scalar(
             "SELECT s.title FROM workshop_seats w JOIN programme_sessions s ON s.source_id = w.session_source_id
              WHERE w.ticket_id = $1 AND w.checked_in_at IS NOT NULL ORDER BY s.starts_at, s.title",
         )
         .bind(ticket_id)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.connections)
         .await?;
         Ok(Attendance { scans, workshops })
     }
@@ -79,7 +79,7 @@ impl Store {
         sqlx::query("INSERT INTO ticket_rescans (ticket_id, scanned_at) VALUES ($1, $2) ON CONFLICT DO NOTHING")
             .bind(ticket_id)
             .bind(scanned_at)
-            .execute(&self.pool)
+            .execute(&self.connections)
             .await?;
         Ok(())
     }
@@ -100,11 +100,11 @@ impl Store {
         .bind(list(&draft.days))
         .bind(list(&draft.workshops))
         .bind(draft.issued_at)
-        .execute(&self.pool)
+        .execute(&self.connections)
         .await?;
         let row = sqlx::query(&format!("SELECT {COLUMNS} FROM certificates WHERE ticket_id = $1"))
             .bind(&draft.ticket_id)
-            .fetch_one(&self.pool)
+            .fetch_one(&self.connections)
             .await?;
         certificate_from_row(&row)
     }
@@ -113,7 +113,7 @@ impl Store {
     pub async fn certificate(&self, id: &str) -> Result<Option<CertificateRecord>, sqlx::Error> {
         let row = sqlx::query(&format!("SELECT {COLUMNS} FROM certificates WHERE id = $1"))
             .bind(id)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.connections)
             .await?;
         row.as_ref().map(certificate_from_row).transpose()
     }

@@ -4,9 +4,10 @@
 //! (`return_code_use`), so a single-use code raced by many buyers makes one order.
 
 use serde::Serialize;
+use sqlx::Row;
 use sqlx::any::AnyRow;
-use sqlx::{Any, Row, Transaction};
 
+use super::WriteTx;
 use super::admin::record_audit;
 use super::reserve_error::ReserveError;
 use super::{Store, now_millis};
@@ -251,7 +252,7 @@ impl Store {
     pub async fn code(&self, id: &str) -> Result<Option<CodeRecord>, sqlx::Error> {
         let row = sqlx::query(&format!("SELECT {COLUMNS} FROM codes WHERE id = $1"))
             .bind(id)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.connections)
             .await?;
         row.as_ref().map(code_from_row).transpose()
     }
@@ -260,7 +261,7 @@ impl Store {
     pub async fn code_by_text(&self, code: &str) -> Result<Option<CodeRecord>, sqlx::Error> {
         let row = sqlx::query(&format!("SELECT {COLUMNS} FROM codes WHERE code = $1"))
             .bind(code.trim().to_uppercase())
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.connections)
             .await?;
         row.as_ref().map(code_from_row).transpose()
     }
@@ -273,12 +274,12 @@ impl Store {
                     "SELECT {COLUMNS} FROM codes WHERE tag = $1 ORDER BY created_at DESC, code"
                 ))
                 .bind(tag)
-                .fetch_all(&self.pool)
+                .fetch_all(&self.connections)
                 .await?
             }
             None => {
                 sqlx::query(&format!("SELECT {COLUMNS} FROM codes ORDER BY created_at DESC, code"))
-                    .fetch_all(&self.pool)
+                    .fetch_all(&self.connections)
                     .await?
             }
         };
@@ -291,7 +292,7 @@ impl Store {
             "SELECT tag, COUNT(*) AS codes, CAST(COALESCE(SUM(uses), 0) AS BIGINT) AS uses FROM codes
              GROUP BY tag ORDER BY tag",
         )
-        .fetch_all(&self.pool)
+        .fetch_all(&self.connections)
         .await?;
         rows.iter()
             .map(|row| {
@@ -353,7 +354,7 @@ impl Store {
             "SELECT id FROM codes WHERE reserved_left > 0 AND valid_until IS NOT NULL AND valid_until < $1",
         )
         .bind(now)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.connections)
         .await?;
         for id in &expired {
             let mut tx = self.begin_write().await?;
@@ -370,7 +371,7 @@ impl Store {
 /// Stores a new code; a code with a `reserve` has taken its units out of the stock already, from
 /// `held_keys` (by default, the one item it applies to).
 pub(super) async fn insert_code(
-    tx: &mut Transaction<'_, Any>,
+    tx: &mut WriteTx,
     id: &str,
     code: &NewCode,
     held_keys: Option<&[String]>,
@@ -405,7 +406,7 @@ pub(super) async fn insert_code(
 }
 
 /// The stock keys a code's hold came out of: those it was made with, or the one item it applies to.
-pub(super) async fn held_keys(tx: &mut Transaction<'_, Any>, code_id: &str) -> Result<Vec<String>, sqlx::Error> {
+pub(super) async fn held_keys(tx: &mut WriteTx, code_id: &str) -> Result<Vec<String>, sqlx::Error> {
     let row = sqlx::query("SELECT applies_to, held_keys FROM codes WHERE id = $1")
         .bind(code_id)
         .fetch_one(&mut **tx)
@@ -421,7 +422,7 @@ pub(super) async fn held_keys(tx: &mut Transaction<'_, Any>, code_id: &str) -> R
 }
 
 /// Gives `units` back to the stock of every key in `keys`.
-pub(super) async fn give_back(tx: &mut Transaction<'_, Any>, keys: &[String], units: i64) -> Result<(), sqlx::Error> {
+pub(super) async fn give_back(tx: &mut WriteTx, keys: &[String], units: i64) -> Result<(), sqlx::Error> {
     for key in keys {
         sqlx::query("UPDATE stock SET taken = taken - $2 WHERE sku = $1")
             .bind(key)
@@ -433,7 +434,7 @@ pub(super) async fn give_back(tx: &mut Transaction<'_, Any>, keys: &[String], un
 }
 
 /// Gives a code's held units back to its item's stock; answers whether it held any.
-pub(super) async fn release_code_hold(tx: &mut Transaction<'_, Any>, id: &str) -> Result<bool, sqlx::Error> {
+pub(super) async fn release_code_hold(tx: &mut WriteTx, id: &str) -> Result<bool, sqlx::Error> {
     // The units are read before they are zeroed: RETURNING gives the new values.
     let units: Option<i64> = sqlx::query_scalar("SELECT reserved_left FROM codes WHERE id = $1 AND reserved_left > 0")
         .bind(id)
@@ -465,7 +466,7 @@ pub struct CodeUse {
 /// still works at `now` and has not made as many orders for that email as it may; answers how
 /// many of the units come out of the code's own hold (the rest come out of the stock as usual).
 pub(super) async fn take_code_use(
-    tx: &mut Transaction<'_, Any>,
+    tx: &mut WriteTx,
     code: &CodeUse,
     buyer_email: &str,
     now: i64,
@@ -514,7 +515,7 @@ pub(super) async fn take_code_use(
 /// the code still holds units for its holders: a disabled or expired code's go to the stock).
 /// Answers the units the stock gets back instead.
 pub(super) async fn return_code_use(
-    tx: &mut Transaction<'_, Any>,
+    tx: &mut WriteTx,
     code_id: &str,
     uses: i64,
     held_units: i64,

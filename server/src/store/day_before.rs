@@ -29,7 +29,7 @@ impl Store {
              WHERE t.status = 'valid' AND t.day_before_sent_at IS NULL
              ORDER BY holder, t.id",
         )
-        .fetch_all(&self.pool)
+        .fetch_all(&self.connections)
         .await?;
         let mut holders: Vec<(String, Vec<String>)> = Vec::new();
         for row in &rows {
@@ -81,7 +81,7 @@ impl Store {
              ORDER BY order_id, position"
         ))
         .bind(email)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.connections)
         .await?;
         rows.iter().map(ticket_from_row).collect()
     }

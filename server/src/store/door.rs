@@ -62,7 +62,7 @@ impl Store {
     /// Every ticket of the event and every code retired by a hand-over (as refused codes).
     pub async fn check_in_list(&self) -> Result<(Vec<ListedTicket>, Vec<(String, String)>), sqlx::Error> {
         let rows = sqlx::query(&format!("{NAMED_TICKETS} ORDER BY tickets.id"))
-            .fetch_all(&self.pool)
+            .fetch_all(&self.connections)
             .await?;
         let tickets = rows
             .iter()
@@ -80,7 +80,7 @@ impl Store {
             "SELECT ticket_handovers.retired_code, tickets.ticket_type FROM ticket_handovers
              JOIN tickets ON tickets.id = ticket_handovers.ticket_id ORDER BY ticket_handovers.retired_code",
         )
-        .fetch_all(&self.pool)
+        .fetch_all(&self.connections)
         .await?
         .iter()
         .map(|row| Ok((row.try_get("retired_code")?, row.try_get("ticket_type")?)))
@@ -100,7 +100,7 @@ impl Store {
              JOIN orders ON orders.id = tickets.order_id
              ORDER BY check_in_duplicates.scanned_at DESC, check_in_duplicates.id",
         )
-        .fetch_all(&self.pool)
+        .fetch_all(&self.connections)
         .await?;
         rows.iter()
             .map(|row| {
@@ -138,7 +138,7 @@ impl Store {
         ))
         .bind(pattern)
         .bind(limit)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.connections)
         .await?;
         rows.iter()
             .map(|row| {

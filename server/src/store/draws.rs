@@ -4,9 +4,10 @@
 //! each winner is given a free single-use code by email in the transaction that records it.
 
 use serde::{Deserialize, Serialize};
+use sqlx::Row;
 use sqlx::any::AnyRow;
-use sqlx::{Any, Row, Transaction};
 
+use super::WriteTx;
 use super::admin::record_audit;
 use super::codes::CodeKind;
 use super::outbox::EmailKind;
@@ -115,7 +116,7 @@ fn draw_from_row(row: &AnyRow) -> Result<Draw, sqlx::Error> {
 /// announcement, when the seed was fixed (one added later could be picked to win by whoever
 /// can read the seed), and that still want updates.
 async fn candidates(
-    tx: &mut Transaction<'_, Any>,
+    tx: &mut WriteTx,
     announced_at: i64,
     areas: &[String],
 ) -> Result<Vec<StoredRegistration>, sqlx::Error> {
@@ -309,7 +310,7 @@ impl Store {
     pub async fn draw(&self, id: &str) -> Result<Option<Draw>, sqlx::Error> {
         let row = sqlx::query("SELECT * FROM draws WHERE id = $1")
             .bind(id)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.connections)
             .await?;
         row.as_ref().map(draw_from_row).transpose()
     }
@@ -318,7 +319,7 @@ impl Store {
     pub async fn draw_tagged(&self, tag: &str) -> Result<Option<Draw>, sqlx::Error> {
         let row = sqlx::query("SELECT * FROM draws WHERE tag = $1")
             .bind(tag)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.connections)
             .await?;
         row.as_ref().map(draw_from_row).transpose()
     }
@@ -326,7 +327,7 @@ impl Store {
     /// Every draw, the latest announced first.
     pub async fn draws(&self) -> Result<Vec<Draw>, sqlx::Error> {
         let rows = sqlx::query("SELECT * FROM draws ORDER BY created_at DESC, id DESC")
-            .fetch_all(&self.pool)
+            .fetch_all(&self.connections)
             .await?;
         rows.iter().map(draw_from_row).collect()
     }

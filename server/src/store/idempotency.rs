@@ -2,9 +2,10 @@
 //! that reserves its order's stock (`create_pending_order`), so a key never names
 //! an order that was not stored, nor an order two.
 
-use sqlx::{Any, Row, Transaction};
+use sqlx::Row;
 
 use super::Store;
+use super::WriteTx;
 
 /// How long a key names its order (Stripe keeps its keys as long).
 pub const IDEMPOTENCY_WINDOW_MILLIS: i64 = 24 * 60 * 60 * 1000;
@@ -19,7 +20,7 @@ pub struct IdempotencyClaim {
 /// Claims `key` for `order_id`, or takes over a key older than the window.
 /// Returns false when a live claim holds it (another request placed, or is placing, its order).
 pub(super) async fn claim_key(
-    tx: &mut Transaction<'_, Any>,
+    tx: &mut WriteTx,
     key: &str,
     request_hash: &str,
     order_id: &str,
@@ -50,7 +51,7 @@ impl Store {
         )
         .bind(key)
         .bind(now - IDEMPOTENCY_WINDOW_MILLIS)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&self.connections)
         .await?;
         row.map(|row| {
             Ok(IdempotencyClaim {
@@ -67,7 +68,7 @@ impl Store {
         sqlx::query("DELETE FROM idempotency_keys WHERE idempotency_key = $1 AND order_id = $2")
             .bind(key)
             .bind(order_id)
-            .execute(&self.pool)
+            .execute(&self.connections)
             .await?;
         Ok(())
     }
@@ -76,7 +77,7 @@ impl Store {
     pub async fn purge_idempotency_keys(&self, now: i64) -> Result<u64, sqlx::Error> {
         let purged = sqlx::query("DELETE FROM idempotency_keys WHERE created_at <= $1")
             .bind(now - IDEMPOTENCY_WINDOW_MILLIS)
-            .execute(&self.pool)
+            .execute(&self.connections)
             .await?;
         Ok(purged.rows_affected())
     }

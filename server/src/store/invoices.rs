@@ -3,10 +3,11 @@
 //! changed afterwards.
 
 use serde::Serialize;
+use sqlx::Row;
 use sqlx::any::AnyRow;
-use sqlx::{Any, Row, Transaction};
 use time::OffsetDateTime;
 
+use super::WriteTx;
 use super::admin::record_audit;
 use super::outbox::{EmailKind, queue_email};
 use super::{Prefixed, Store};
@@ -71,7 +72,7 @@ pub(super) fn invoice_from_columns(row: &AnyRow, names: &Prefixed) -> Result<Inv
 
 /// The next number of `prefix`, taken inside the caller's transaction: the row stays locked
 /// until it commits (or its number goes back with it), so numbers have no gaps.
-async fn next_number(tx: &mut Transaction<'_, Any>, prefix: &str) -> Result<String, sqlx::Error> {
+async fn next_number(tx: &mut WriteTx, prefix: &str) -> Result<String, sqlx::Error> {
     // The counter exists after a prefix's first invoice: a plain update then, cheaper than an upsert.
     let counted: Option<i64> = sqlx::query_scalar(
         "UPDATE invoice_numbers SET last_number = last_number + 1 WHERE prefix = $1 RETURNING last_number",
@@ -94,7 +95,7 @@ async fn next_number(tx: &mut Transaction<'_, Any>, prefix: &str) -> Result<Stri
 }
 
 async fn insert(
-    tx: &mut Transaction<'_, Any>,
+    tx: &mut WriteTx,
     order_id: &str,
     document: &InvoiceDocument,
     credits: Option<&str>,
@@ -132,7 +133,7 @@ fn instant(unix_ms: i64) -> OffsetDateTime {
 /// Issues the invoice of `order`, paid at `paid_at`, inside the transaction that records the
 /// payment. Nothing without a seller in the event file.
 pub(super) async fn issue_invoice(
-    tx: &mut Transaction<'_, Any>,
+    tx: &mut WriteTx,
     event: Option<&Event>,
     order: &Order,
     paid_at: i64,
@@ -147,7 +148,7 @@ pub(super) async fn issue_invoice(
 }
 
 /// The invoice an order stands on now: its latest, which a correction replaces.
-async fn current_invoice(tx: &mut Transaction<'_, Any>, order_id: &str) -> Result<Option<InvoiceRecord>, sqlx::Error> {
+async fn current_invoice(tx: &mut WriteTx, order_id: &str) -> Result<Option<InvoiceRecord>, sqlx::Error> {
     let row = sqlx::query(&format!(
         "SELECT {COLUMNS} FROM invoices WHERE order_id = $1 AND kind = 'invoice' ORDER BY issued_at DESC, number DESC
          LIMIT 1"
@@ -161,7 +162,7 @@ async fn current_invoice(tx: &mut Transaction<'_, Any>, order_id: &str) -> Resul
 /// Issues the credit note of a refund of `amount`, referencing the order's invoice, inside the
 /// transaction that completes the refund. Nothing when the order has no invoice.
 pub(super) async fn issue_refund_note(
-    tx: &mut Transaction<'_, Any>,
+    tx: &mut WriteTx,
     event: Option<&Event>,
     refund: (&str, &str),
     amount: Money,
@@ -201,7 +202,7 @@ impl Store {
             "SELECT {COLUMNS} FROM invoices WHERE order_id = $1 ORDER BY issued_at, number"
         ))
         .bind(order_id)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.connections)
         .await?;
         rows.iter().map(invoice_from_row).collect()
     }
@@ -209,7 +210,7 @@ impl Store {
     pub async fn invoice_by_number(&self, number: &str) -> Result<Option<InvoiceRecord>, sqlx::Error> {
         let row = sqlx::query(&format!("SELECT {COLUMNS} FROM invoices WHERE number = $1"))
             .bind(number)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.connections)
             .await?;
         row.as_ref().map(invoice_from_row).transpose()
     }
@@ -217,7 +218,7 @@ impl Store {
     pub async fn invoice(&self, id: &str) -> Result<Option<InvoiceRecord>, sqlx::Error> {
         let row = sqlx::query(&format!("SELECT {COLUMNS} FROM invoices WHERE id = $1"))
             .bind(id)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.connections)
             .await?;
         row.as_ref().map(invoice_from_row).transpose()
     }
@@ -226,7 +227,7 @@ impl Store {
     pub async fn invoice_of_refund(&self, refund_id: &str) -> Result<Option<InvoiceRecord>, sqlx::Error> {
         let row = sqlx::query(&format!("SELECT {COLUMNS} FROM invoices WHERE refund_id = $1"))
             .bind(refund_id)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.connections)
             .await?;
         row.as_ref().map(invoice_from_row).transpose()
     }
@@ -238,7 +239,7 @@ impl Store {
         ))
         .bind(from)
         .bind(until)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.connections)
         .await?;
         rows.iter().map(invoice_from_row).collect()
     }

@@ -7,8 +7,9 @@ use std::collections::BTreeSet;
 
 use serde::Serialize;
 use sqlx::any::AnyRow;
-use sqlx::{Any, Executor, Row, Transaction};
+use sqlx::{Any, Executor, Row};
 
+use super::WriteTx;
 use super::admin::record_audit;
 use super::outbox::EmailKind;
 use super::{Store, now_millis};
@@ -227,7 +228,7 @@ async fn recipients<'e, E: Executor<'e, Database = Any>>(
 
 /// Queues one email of the message to each address; an address already queued for it is skipped.
 async fn queue_message_emails(
-    tx: &mut Transaction<'_, Any>,
+    tx: &mut WriteTx,
     message_id: &str,
     addresses: &[String],
     priority: i64,
@@ -256,7 +257,7 @@ async fn queue_message_emails(
 impl Store {
     /// Who `segment` reaches now: addresses lowercased, each once.
     pub async fn segment_recipients(&self, segment: &Segment) -> Result<Vec<String>, sqlx::Error> {
-        recipients(&self.pool, segment).await
+        recipients(&self.connections, segment).await
     }
 
     /// Stores a message and, unless it is scheduled, queues its emails in the same transaction.
@@ -314,7 +315,7 @@ impl Store {
             "SELECT id FROM messages WHERE status = 'scheduled' AND send_at <= $1 ORDER BY send_at, id",
         )
         .bind(now)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.connections)
         .await?;
         let mut sent = 0;
         for id in due {
@@ -379,7 +380,7 @@ impl Store {
              WHERE m.id = $1 GROUP BY m.id"
         ))
         .bind(id)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&self.connections)
         .await?
         .as_ref()
         .map(message_from_row)
@@ -392,7 +393,7 @@ impl Store {
             "SELECT {MESSAGE_COLUMNS} FROM messages m LEFT JOIN outbox x ON x.message_id = m.id
              GROUP BY m.id ORDER BY m.created_at DESC, m.id DESC"
         ))
-        .fetch_all(&self.pool)
+        .fetch_all(&self.connections)
         .await?;
         rows.iter().map(message_from_row).collect()
     }
@@ -401,7 +402,7 @@ impl Store {
     pub async fn message_letter(&self, id: &str) -> Result<Option<MessageLetter>, sqlx::Error> {
         sqlx::query("SELECT segment, subject, body, status FROM messages WHERE id = $1")
             .bind(id)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.connections)
             .await?
             .map(|row| {
                 Ok(MessageLetter {

@@ -9,6 +9,7 @@ mod backup;
 mod badges;
 mod certificates;
 mod codes;
+mod connections;
 mod day_before;
 mod door;
 mod door_devices;
@@ -44,9 +45,12 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
-use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
+use sqlx::any::AnyConnectOptions;
 use sqlx::migrate::{MigrateError, Migrator};
-use sqlx::{AnyPool, Connection, Executor};
+use sqlx::Executor;
+
+pub use connections::Backend;
+use connections::{Connections, WriteTx};
 
 pub use admin::{AuditEntry, SignedInWith};
 pub use answers::{AnswersSaved, StoredAnswers};
@@ -112,21 +116,15 @@ impl Prefixed {
     }
 }
 
-/// How long a pooled connection may sit idle before it is checked with a ping when taken.
-const IDLE_BEFORE_PING: Duration = Duration::from_secs(1);
+/// How long a call waits for a free connection before it is answered 503.
+const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(5);
 
 static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/sqlite");
 static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/postgres");
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Backend {
-    Sqlite,
-    Postgres,
-}
-
 #[derive(Debug, Clone)]
 pub struct Store {
-    pool: AnyPool,
+    connections: Connections,
     backend: Backend,
     /// Counts this process's changes to the stock and the sponsor wall, so caches of the
     /// catalogue know to look again.
@@ -161,38 +159,16 @@ impl Store {
             create_sqlite_folder(url)?;
         }
         let options: AnyConnectOptions = url.parse()?;
-        let pool = AnyPoolOptions::new()
-            .max_connections(if backend == Backend::Sqlite { 8 } else { 16 })
-            .acquire_timeout(Duration::from_secs(5))
-            // sqlx pings every connection it hands out by default: a round trip (and a wake of
-            // SQLite's worker thread) before each statement outside a transaction. A connection
-            // that was just used is alive; one idle a while may have been cut, so only it is asked.
-            .test_before_acquire(false)
-            .before_acquire(|connection, metadata| {
-                Box::pin(async move {
-                    if metadata.idle_for > IDLE_BEFORE_PING {
-                        connection.ping().await?;
-                    }
-                    Ok(true)
-                })
-            })
-            .after_connect(move |connection, _| {
-                Box::pin(async move {
-                    if backend == Backend::Sqlite {
-                        // WAL lets readers work while a writer commits; the busy timeout makes
-                        // concurrent writers wait their turn instead of failing.
-                        connection.execute("PRAGMA journal_mode = WAL").await?;
-                        connection.execute("PRAGMA foreign_keys = ON").await?;
-                        connection.execute("PRAGMA busy_timeout = 5000").await?;
-                        connection.execute("PRAGMA synchronous = NORMAL").await?;
-                    }
-                    Ok(())
-                })
-            })
-            .connect_with(options)
-            .await?;
+        let connections = Connections::new(
+            options,
+            backend,
+            if backend == Backend::Sqlite { 8 } else { 16 },
+            ACQUIRE_TIMEOUT,
+        );
+        // A database that cannot be reached is reported at start-up, not at the first request.
+        connections.acquire().await?.done();
         Ok(Self {
-            pool,
+            connections,
             backend,
             stock_version: Arc::default(),
             programme_generation: Arc::default(),
@@ -208,15 +184,17 @@ impl Store {
     }
 
     pub async fn migrate(&self) -> Result<(), MigrateError> {
-        match self.backend {
-            Backend::Sqlite => SQLITE_MIGRATIONS.run(&self.pool).await,
-            Backend::Postgres => POSTGRES_MIGRATIONS.run(&self.pool).await,
-        }
+        let mut connection = self.connections.acquire().await?;
+        let migrated = match self.backend {
+            Backend::Sqlite => SQLITE_MIGRATIONS.run(&mut *connection).await,
+            Backend::Postgres => POSTGRES_MIGRATIONS.run(&mut *connection).await,
+        };
+        connection.answered(migrated)
     }
 
     /// Whether the database answers a trivial query.
     pub async fn ping(&self) -> Result<(), sqlx::Error> {
-        self.pool.execute("SELECT 1").await.map(drop)
+        (&self.connections).execute("SELECT 1").await.map(drop)
     }
 
     /// Changes whenever this process has changed the stock (other instances' changes aside).
@@ -248,10 +226,10 @@ impl Store {
     /// A transaction that changes data. On SQLite it takes the write lock as it begins: a deferred transaction that
     /// read first, while another connection wrote, could not write at all (SQLite answers busy at once, with no
     /// wait, since the transaction's snapshot is stale), and a request that only had to wait its turn failed.
-    async fn begin_write(&self) -> Result<sqlx::Transaction<'static, sqlx::Any>, sqlx::Error> {
+    async fn begin_write(&self) -> Result<WriteTx, sqlx::Error> {
         match self.backend {
-            Backend::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await,
-            Backend::Postgres => self.pool.begin().await,
+            Backend::Sqlite => self.connections.begin("BEGIN IMMEDIATE").await,
+            Backend::Postgres => self.connections.begin("BEGIN").await,
         }
     }
 
@@ -260,7 +238,7 @@ impl Store {
     }
 
     pub async fn close(&self) {
-        self.pool.close().await;
+        self.connections.close().await;
     }
 }
 
@@ -350,7 +328,10 @@ mod tests {
         let folder = tempfile::tempdir().unwrap();
         let url = format!("sqlite://{}?mode=rwc", folder.path().join("turns.db").display());
         let store = Store::connect(&url).await.unwrap();
-        store.pool.execute("CREATE TABLE t (x INTEGER)").await.unwrap();
+        (&store.connections)
+            .execute("CREATE TABLE t (x INTEGER)")
+            .await
+            .unwrap();
         let mut other = AnyConnection::connect(&url).await.unwrap();
         other.execute("PRAGMA busy_timeout = 0").await.unwrap();
 
@@ -371,7 +352,7 @@ mod tests {
         assert!(refused.is_err(), "another writer got in while the transaction was open");
         other.execute("INSERT INTO t VALUES (2)").await.unwrap();
         let rows: Vec<i64> = sqlx::query_scalar("SELECT x FROM t ORDER BY x")
-            .fetch_all(&store.pool)
+            .fetch_all(&store.connections)
             .await
             .unwrap();
         assert_eq!(rows, [2, 10]);

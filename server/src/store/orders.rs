@@ -5,9 +5,10 @@
 
 use std::collections::HashMap;
 
+use sqlx::Row;
 use sqlx::any::AnyRow;
-use sqlx::{Any, Row, Transaction};
 
+use super::WriteTx;
 use super::answers::insert_answers;
 use super::codes::{CodeUse, give_back, held_keys, return_code_use, take_code_use};
 use super::invoices::issue_invoice;
@@ -125,7 +126,7 @@ fn json_column<T: serde::de::DeserializeOwned>(row: &AnyRow, column: &str) -> Re
 
 /// Takes `quantity` units of every limited key in `skus`, or none if any has
 /// too few left: `Ok(false)` then.
-async fn reserve(tx: &mut Transaction<'_, Any>, skus: &[&str], quantity: i64) -> Result<bool, sqlx::Error> {
+async fn reserve(tx: &mut WriteTx, skus: &[&str], quantity: i64) -> Result<bool, sqlx::Error> {
     for (index, sku) in skus.iter().enumerate() {
         // The first statement of the transaction writes, so SQLite takes its write
         // lock at once (waiting out the busy timeout) instead of failing later. Units the
@@ -152,7 +153,7 @@ async fn reserve(tx: &mut Transaction<'_, Any>, skus: &[&str], quantity: i64) ->
 }
 
 /// Gives `units` back to every limited key in `skus`.
-async fn release(tx: &mut Transaction<'_, Any>, skus: &[&str], units: i64) -> Result<(), sqlx::Error> {
+async fn release(tx: &mut WriteTx, skus: &[&str], units: i64) -> Result<(), sqlx::Error> {
     if units > 0 {
         for sku in skus {
             sqlx::query("UPDATE stock SET taken = taken - $2 WHERE sku = $1")
@@ -218,7 +219,7 @@ impl OpenHolds {
 /// What the buyer whose `column` is `value` holds in open (pending, unexpired) checkouts, and
 /// has taken in free orders since a day before `now`.
 async fn open_holds(
-    tx: &mut Transaction<'_, Any>,
+    tx: &mut WriteTx,
     column: HoldOwner,
     value: &str,
     sku: &str,
@@ -277,7 +278,7 @@ enum HoldOwner {
 /// Refuses a checkout that would take its buyer's email or address past the caps on what open
 /// checkouts and the day's free orders may hold; the caller's transaction then rolls back.
 async fn check_open_holds(
-    tx: &mut Transaction<'_, Any>,
+    tx: &mut WriteTx,
     limits: HoldLimits,
     order: &NewOrder,
     client_address: &str,
@@ -323,11 +324,7 @@ pub(super) enum Release {
 /// its stock and its code's uses together, so this happens once however it ends. A
 /// refunded order made from a waiting-list offer gives its units to the stock and never
 /// revives the offer: the next person waiting gets them.
-pub(super) async fn release_order_units(
-    tx: &mut Transaction<'_, Any>,
-    order_id: &str,
-    why: Release,
-) -> Result<(), sqlx::Error> {
+pub(super) async fn release_order_units(tx: &mut WriteTx, order_id: &str, why: Release) -> Result<(), sqlx::Error> {
     let row = sqlx::query(
         "SELECT sku, variant_sku, phase_sku, units_held, code_id, code_units, quantity FROM orders WHERE id = $1",
     )
@@ -368,7 +365,7 @@ pub(super) async fn release_order_units(
 }
 
 /// Counts an order's uses of its code again, when it is paid after they were given back.
-async fn retake_code_use(tx: &mut Transaction<'_, Any>, order_id: &str) -> Result<(), sqlx::Error> {
+async fn retake_code_use(tx: &mut WriteTx, order_id: &str) -> Result<(), sqlx::Error> {
     sqlx::query(
         "UPDATE codes SET uses = uses + (SELECT quantity FROM orders WHERE id = $1)
          WHERE id = (SELECT code_id FROM orders WHERE id = $1)",
@@ -397,11 +394,11 @@ impl Store {
             )
             .bind(sku)
             .bind(capacity)
-            .execute(&self.pool)
+            .execute(&self.connections)
             .await?;
         }
         let stored: Vec<String> = sqlx::query_scalar("SELECT sku FROM stock")
-            .fetch_all(&self.pool)
+            .fetch_all(&self.connections)
             .await?;
         for sku in stored
             .iter()
@@ -409,7 +406,7 @@ impl Store {
         {
             sqlx::query("DELETE FROM stock WHERE sku = $1")
                 .bind(sku)
-                .execute(&self.pool)
+                .execute(&self.connections)
                 .await?;
         }
         self.stock_changed();
@@ -424,7 +421,7 @@ impl Store {
             "SELECT sku, CASE WHEN capacity - taken - queued > 0 THEN capacity - taken - queued ELSE 0 END AS remaining
              FROM stock",
         )
-        .fetch_all(&self.pool)
+        .fetch_all(&self.connections)
         .await?;
         rows.iter()
             .map(|row| Ok((row.try_get("sku")?, row.try_get("remaining")?)))
@@ -542,7 +539,7 @@ impl Store {
         .bind(payment_id)
         .bind(client_secret_hash)
         .bind(now_millis())
-        .execute(&self.pool)
+        .execute(&self.connections)
         .await?;
         Ok(())
     }
@@ -550,7 +547,7 @@ impl Store {
     pub async fn order(&self, id: &str) -> Result<Option<Order>, sqlx::Error> {
         let row = sqlx::query(&format!("SELECT {ORDER_COLUMNS} FROM orders WHERE id = $1"))
             .bind(id)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.connections)
             .await?;
         row.as_ref().map(order_from_row).transpose()
     }
@@ -558,7 +555,7 @@ impl Store {
     pub async fn order_by_payment(&self, payment_id: &str) -> Result<Option<Order>, sqlx::Error> {
         let row = sqlx::query(&format!("SELECT {ORDER_COLUMNS} FROM orders WHERE payment_id = $1"))
             .bind(payment_id)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.connections)
             .await?;
         row.as_ref().map(order_from_row).transpose()
     }
@@ -568,7 +565,7 @@ impl Store {
         let rows = sqlx::query(&format!(
             "SELECT {ORDER_COLUMNS} FROM orders ORDER BY created_at DESC, id"
         ))
-        .fetch_all(&self.pool)
+        .fetch_all(&self.connections)
         .await?;
         rows.iter().map(order_from_row).collect()
     }
@@ -604,7 +601,7 @@ impl Store {
         )
         .bind(now)
         .bind(limit)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.connections)
         .await?;
         rows.iter()
             .map(|row| {
@@ -735,7 +732,7 @@ impl Store {
         .bind(payment_id)
         .bind(message)
         .bind(now_millis())
-        .execute(&self.pool)
+        .execute(&self.connections)
         .await?;
         Ok(())
     }
@@ -743,7 +740,7 @@ impl Store {
     pub async fn webhook_event_seen(&self, id: &str) -> Result<bool, sqlx::Error> {
         let seen = sqlx::query("SELECT 1 FROM webhook_events WHERE id = $1")
             .bind(id)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.connections)
             .await?;
         Ok(seen.is_some())
     }
@@ -755,7 +752,7 @@ impl Store {
         .bind(id)
         .bind(event_type)
         .bind(now_millis())
-        .execute(&self.pool)
+        .execute(&self.connections)
         .await?;
         Ok(())
     }

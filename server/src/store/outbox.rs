@@ -1,9 +1,10 @@
 //! The email outbox. Rows are claimed with a lease so several workers, in one
 //! process or several, never send the same email at the same time.
 
+use sqlx::Row;
 use sqlx::any::AnyRow;
-use sqlx::{Any, Row, Transaction};
 
+use super::WriteTx;
 use super::{Backend, Store, now_millis};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, utoipa::ToSchema)]
@@ -171,7 +172,7 @@ fn email_status() -> utoipa::openapi::Object {
 /// Queues an email inside the caller's transaction; a second call with the same
 /// `dedupe_key` queues nothing.
 pub(super) async fn queue_email(
-    tx: &mut Transaction<'_, Any>,
+    tx: &mut WriteTx,
     kind: EmailKind,
     dedupe_key: &str,
     subject_id: &str,
@@ -183,7 +184,7 @@ pub(super) async fn queue_email(
 /// As `queue_email`, for an email that carries the private link `link_secret` opens. The
 /// secret stays on the row only until the email is sent or cancelled.
 pub(super) async fn queue_email_with_link(
-    tx: &mut Transaction<'_, Any>,
+    tx: &mut WriteTx,
     kind: EmailKind,
     dedupe_key: &str,
     subject_id: &str,
@@ -265,7 +266,7 @@ impl Store {
         .bind(now)
         .bind(lease_until)
         .bind(limit)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.connections)
         .await?;
         rows.iter().map(claimed_from_row).collect()
     }
@@ -277,7 +278,7 @@ impl Store {
         )
         .bind(id)
         .bind(now_millis())
-        .execute(&self.pool)
+        .execute(&self.connections)
         .await?;
         Ok(())
     }
@@ -289,7 +290,7 @@ impl Store {
         )
             .bind(id)
             .bind(reason)
-            .execute(&self.pool)
+            .execute(&self.connections)
             .await?;
         Ok(())
     }
@@ -313,7 +314,7 @@ impl Store {
         .bind(status)
         .bind(next_attempt_at)
         .bind(error)
-        .execute(&self.pool)
+        .execute(&self.connections)
         .await?;
         Ok(())
     }
@@ -321,7 +322,7 @@ impl Store {
     /// How many emails are in each status.
     pub async fn outbox_totals(&self) -> Result<Vec<(String, i64)>, sqlx::Error> {
         let rows = sqlx::query("SELECT status, COUNT(*) AS count FROM outbox GROUP BY status ORDER BY status")
-            .fetch_all(&self.pool)
+            .fetch_all(&self.connections)
             .await?;
         rows.iter()
             .map(|row| Ok((row.try_get("status")?, row.try_get("count")?)))
@@ -334,7 +335,7 @@ impl Store {
             "SELECT id, kind, subject_id, recipient, status, attempts, last_error, created_at, sent_at
              FROM outbox ORDER BY created_at DESC, id",
         )
-        .fetch_all(&self.pool)
+        .fetch_all(&self.connections)
         .await?;
         rows.iter().map(outbox_from_row).collect()
     }

@@ -35,7 +35,7 @@ impl Store {
     pub async fn order_by_pickup_code(&self, code: &str) -> Result<Option<Order>, sqlx::Error> {
         let row = sqlx::query(&format!("SELECT {ORDER_COLUMNS} FROM orders WHERE pickup_code = $1"))
             .bind(code)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.connections)
             .await?;
         row.as_ref().map(order_from_row).transpose()
     }
@@ -96,7 +96,7 @@ impl Store {
              ORDER BY buyer_name, created_at LIMIT 50"
         ))
         .bind(pattern)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.connections)
         .await?;
         rows.iter().map(order_from_row).collect()
     }

@@ -3,9 +3,10 @@
 //! the public's, until a deadline. Launched in one transaction, so a presale is sent to all of
 //! its recipients or to none; the outbox then delivers the links at the mail worker's pace.
 
+use sqlx::Row;
 use sqlx::any::AnyRow;
-use sqlx::{Any, Row, Transaction};
 
+use super::WriteTx;
 use super::admin::record_audit;
 use super::codes::CodeKind;
 use super::outbox::EmailKind;
@@ -101,7 +102,7 @@ pub(super) struct SharedTerms<'a> {
 /// Stores `codes`, each usable early by its person alone, and queues the email that carries
 /// each, a few hundred rows per statement.
 pub(super) async fn insert_personal_codes(
-    tx: &mut Transaction<'_, Any>,
+    tx: &mut WriteTx,
     codes: &[PersonalCode],
     terms: &SharedTerms<'_>,
     now: i64,
@@ -257,7 +258,7 @@ impl Store {
     pub async fn presale(&self, id: &str) -> Result<Option<Presale>, sqlx::Error> {
         let row = sqlx::query(&format!("SELECT {PRESALE_COLUMNS} FROM presales p WHERE p.id = $1"))
             .bind(id)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.connections)
             .await?;
         row.as_ref().map(presale_from_row).transpose()
     }
@@ -266,7 +267,7 @@ impl Store {
     pub async fn presale_tagged(&self, tag: &str) -> Result<Option<Presale>, sqlx::Error> {
         let row = sqlx::query(&format!("SELECT {PRESALE_COLUMNS} FROM presales p WHERE p.tag = $1"))
             .bind(tag)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.connections)
             .await?;
         row.as_ref().map(presale_from_row).transpose()
     }
@@ -276,7 +277,7 @@ impl Store {
         let rows = sqlx::query(&format!(
             "SELECT {PRESALE_COLUMNS} FROM presales p ORDER BY p.created_at DESC, p.id DESC"
         ))
-        .fetch_all(&self.pool)
+        .fetch_all(&self.connections)
         .await?;
         rows.iter().map(presale_from_row).collect()
     }

@@ -5,9 +5,10 @@
 use std::collections::HashMap;
 
 use sqlx::any::AnyRow;
-use sqlx::{Any, AnyConnection, Row, Transaction};
+use sqlx::{AnyConnection, Row};
 use time::OffsetDateTime;
 
+use super::WriteTx;
 use super::admin::record_audit;
 use super::{Backend, Store, now_millis};
 use crate::programme::{Changes, Link, Programme, Room, Session, SessionKind, Speaker, Track, changes};
@@ -134,7 +135,7 @@ impl Store {
     /// The number of the last applied import; none before the first.
     pub async fn programme_version(&self) -> Result<Option<i64>, sqlx::Error> {
         sqlx::query("SELECT MAX(number) AS number FROM programme_versions")
-            .fetch_one(&self.pool)
+            .fetch_one(&self.connections)
             .await?
             .try_get("number")
     }
@@ -148,7 +149,7 @@ impl Store {
                     (SELECT COALESCE(MAX(updated_at), 0) FROM speaker_photos) AS photos_changed,
                     (SELECT COALESCE(MAX(updated_at), 0) FROM session_seats) AS signups_changed",
         )
-        .fetch_one(&self.pool)
+        .fetch_one(&self.connections)
         .await?;
         let Some(number) = row.try_get::<Option<i64>, _>("number")? else {
             return Ok(None);
@@ -164,7 +165,7 @@ impl Store {
     /// Every applied import, newest first.
     pub async fn programme_versions(&self) -> Result<Vec<ProgrammeVersion>, sqlx::Error> {
         sqlx::query(&format!("{VERSION_COLUMNS} ORDER BY number DESC"))
-            .fetch_all(&self.pool)
+            .fetch_all(&self.connections)
             .await?
             .iter()
             .map(version_from_row)
@@ -198,7 +199,7 @@ fn version_from_row(row: &AnyRow) -> Result<ProgrammeVersion, sqlx::Error> {
 
 /// Two imports applied at once must not interleave into a mixed programme or two versions with one number. SQLite
 /// has one writer at a time: a write first takes its lock now. PostgreSQL takes a lock of the programme's own.
-async fn take_programme_lock(tx: &mut Transaction<'_, Any>, backend: Backend) -> Result<(), sqlx::Error> {
+async fn take_programme_lock(tx: &mut WriteTx, backend: Backend) -> Result<(), sqlx::Error> {
     let statement = match backend {
         Backend::Sqlite => "UPDATE programme_versions SET number = number WHERE number = 0",
         Backend::Postgres => "SELECT pg_advisory_xact_lock(hashtext('programme'))",
@@ -231,7 +232,7 @@ fn check_references(programme: &Programme) -> Result<(), ApplyProgrammeError> {
 /// Writes what differs between `current` (as stored) and `imported` as version `number`: sessions gone are marked
 /// cancelled, other entries gone are deleted last, once no session on the programme names them.
 async fn write_programme(
-    tx: &mut Transaction<'_, Any>,
+    tx: &mut WriteTx,
     current: &Programme,
     imported: &Programme,
     number: i64,
@@ -315,12 +316,7 @@ fn has_session(programme: &Programme, source_id: &str) -> bool {
 
 /// Only cancelled sessions can still name a room or track the import no longer has: they lose it. `column` and
 /// `table` are this file's names, never input.
-async fn forget_in_cancelled(
-    tx: &mut Transaction<'_, Any>,
-    column: &str,
-    table: &str,
-    source_id: &str,
-) -> Result<(), sqlx::Error> {
+async fn forget_in_cancelled(tx: &mut WriteTx, column: &str, table: &str, source_id: &str) -> Result<(), sqlx::Error> {
     sqlx::query(&format!(
         "UPDATE programme_sessions SET {column} = NULL WHERE {column} = (SELECT id FROM {table} WHERE source_id = $1)"
     ))
@@ -331,7 +327,7 @@ async fn forget_in_cancelled(
 }
 
 /// `table` is one of this file's table names, never input.
-async fn delete_by_source_id(tx: &mut Transaction<'_, Any>, table: &str, source_id: &str) -> Result<(), sqlx::Error> {
+async fn delete_by_source_id(tx: &mut WriteTx, table: &str, source_id: &str) -> Result<(), sqlx::Error> {
     sqlx::query(&format!("DELETE FROM {table} WHERE source_id = $1"))
         .bind(source_id)
         .execute(&mut **tx)
@@ -339,7 +335,7 @@ async fn delete_by_source_id(tx: &mut Transaction<'_, Any>, table: &str, source_
     Ok(())
 }
 
-async fn upsert_room(tx: &mut Transaction<'_, Any>, room: &Room, position: usize) -> Result<(), sqlx::Error> {
+async fn upsert_room(tx: &mut WriteTx, room: &Room, position: usize) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO programme_rooms (id, source_id, name, capacity, position) VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT (source_id) DO UPDATE
@@ -355,7 +351,7 @@ async fn upsert_room(tx: &mut Transaction<'_, Any>, room: &Room, position: usize
     Ok(())
 }
 
-async fn upsert_track(tx: &mut Transaction<'_, Any>, track: &Track, position: usize) -> Result<(), sqlx::Error> {
+async fn upsert_track(tx: &mut WriteTx, track: &Track, position: usize) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO programme_tracks (id, source_id, name, colour, position) VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT (source_id) DO UPDATE
@@ -371,7 +367,7 @@ async fn upsert_track(tx: &mut Transaction<'_, Any>, track: &Track, position: us
     Ok(())
 }
 
-async fn upsert_speaker(tx: &mut Transaction<'_, Any>, speaker: &Speaker, position: usize) -> Result<(), sqlx::Error> {
+async fn upsert_speaker(tx: &mut WriteTx, speaker: &Speaker, position: usize) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO programme_speakers (id, source_id, slug, name, tagline, biography, avatar_url, links, position)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
@@ -394,7 +390,7 @@ async fn upsert_speaker(tx: &mut Transaction<'_, Any>, speaker: &Speaker, positi
 }
 
 /// The session and its speakers, in their order.
-async fn upsert_session(tx: &mut Transaction<'_, Any>, session: &Session) -> Result<(), sqlx::Error> {
+async fn upsert_session(tx: &mut WriteTx, session: &Session) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO programme_sessions (id, source_id, slug, title, subtitle, kind, track_id, level, language,
              abstract, description, room_id, starts_at, ends_at, links)

@@ -45,7 +45,10 @@ pub struct Receipt {
 impl Store {
     /// The order `order_id` with its tickets and latest invoice; `None` if there is no such order.
     pub async fn receipt(&self, order_id: &str) -> Result<Option<Receipt>, sqlx::Error> {
-        let rows = sqlx::query(&RECEIPT_QUERY).bind(order_id).fetch_all(&self.pool).await?;
+        let rows = sqlx::query(&RECEIPT_QUERY)
+            .bind(order_id)
+            .fetch_all(&self.connections)
+            .await?;
         let Some(first) = rows.first() else {
             return Ok(None);
         };

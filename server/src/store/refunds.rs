@@ -113,7 +113,7 @@ impl Store {
     pub async fn refund(&self, id: &str) -> Result<Option<RefundRecord>, sqlx::Error> {
         let row = sqlx::query(&format!("SELECT {COLUMNS} FROM refunds WHERE id = $1"))
             .bind(id)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.connections)
             .await?;
         row.as_ref().map(refund_from_row).transpose()
     }
@@ -124,7 +124,7 @@ impl Store {
         ))
         .bind(order_id)
         .bind(key)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&self.connections)
         .await?;
         row.as_ref().map(refund_from_row).transpose()
     }
@@ -134,7 +134,7 @@ impl Store {
             "SELECT {COLUMNS} FROM refunds WHERE order_id = $1 AND status = 'pending'"
         ))
         .bind(order_id)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&self.connections)
         .await?;
         row.as_ref().map(refund_from_row).transpose()
     }
@@ -145,7 +145,7 @@ impl Store {
             "SELECT {COLUMNS} FROM refunds WHERE order_id = $1 ORDER BY created_at, id"
         ))
         .bind(order_id)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.connections)
         .await?;
         rows.iter().map(refund_from_row).collect()
     }

@@ -141,7 +141,7 @@ impl Store {
                     CAST(COALESCE(SUM(refunded_amount), 0) AS BIGINT) AS refunded
              FROM orders GROUP BY kind, status ORDER BY kind, status",
         )
-        .fetch_all(&self.pool)
+        .fetch_all(&self.connections)
         .await?;
         rows.iter()
             .map(|row| {
@@ -164,7 +164,7 @@ impl Store {
              FROM stock LEFT JOIN orders ON orders.sku = stock.sku OR orders.variant_sku = stock.sku
              GROUP BY stock.sku, stock.capacity, stock.taken, stock.queued ORDER BY stock.sku",
         )
-        .fetch_all(&self.pool)
+        .fetch_all(&self.connections)
         .await?;
         rows.iter()
             .map(|row| {
@@ -185,7 +185,7 @@ impl Store {
     /// Every sale that was paid, refunded or not.
     pub async fn sales(&self) -> Result<Vec<Sale>, sqlx::Error> {
         let rows = sqlx::query("SELECT paid_at, kind, amount FROM orders WHERE paid_at IS NOT NULL ORDER BY paid_at")
-            .fetch_all(&self.pool)
+            .fetch_all(&self.connections)
             .await?;
         rows.iter()
             .map(|row| {
@@ -215,7 +215,7 @@ impl Store {
 
     async fn orders_where(&self, clause: &str, binds: &[Bind]) -> Result<Vec<Order>, sqlx::Error> {
         let sql = format!("SELECT {ORDER_COLUMNS} FROM orders {clause} ORDER BY created_at DESC, id");
-        let rows = bind_all(sqlx::query(&sql), binds).fetch_all(&self.pool).await?;
+        let rows = bind_all(sqlx::query(&sql), binds).fetch_all(&self.connections).await?;
         rows.iter().map(order_from_row).collect()
     }
 
@@ -232,12 +232,12 @@ impl Store {
             sqlx::query(&format!("SELECT COUNT(*) AS total FROM orders {clause}")),
             &binds,
         )
-        .fetch_one(&self.pool)
+        .fetch_one(&self.connections)
         .await?
         .try_get("total")?;
         let limit = format!("LIMIT {page_size} OFFSET {}", (page - 1).max(0) * page_size);
         let sql = format!("SELECT {ORDER_COLUMNS} FROM orders {clause} ORDER BY created_at DESC, id {limit}");
-        let rows = bind_all(sqlx::query(&sql), &binds).fetch_all(&self.pool).await?;
+        let rows = bind_all(sqlx::query(&sql), &binds).fetch_all(&self.connections).await?;
         Ok(Page {
             items: rows.iter().map(order_from_row).collect::<Result<_, _>>()?,
             page,
@@ -254,7 +254,7 @@ impl Store {
              ORDER BY created_at, id",
         )
         .bind(order_id)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.connections)
         .await?;
         rows.iter().map(outbox_from_row).collect()
     }
@@ -274,7 +274,7 @@ impl Store {
             sqlx::query(&format!("SELECT COUNT(*) AS total FROM outbox {clause}")),
             &binds,
         )
-        .fetch_one(&self.pool)
+        .fetch_one(&self.connections)
         .await?
         .try_get("total")?;
         let sql = format!(
@@ -282,7 +282,7 @@ impl Store {
              ORDER BY created_at DESC, id LIMIT {page_size} OFFSET {}",
             (page - 1).max(0) * page_size
         );
-        let rows = bind_all(sqlx::query(&sql), &binds).fetch_all(&self.pool).await?;
+        let rows = bind_all(sqlx::query(&sql), &binds).fetch_all(&self.connections).await?;
         Ok(Page {
             items: rows.iter().map(outbox_from_row).collect::<Result<_, _>>()?,
             page,
@@ -296,7 +296,7 @@ impl Store {
             "SELECT id, kind, subject_id, recipient, status, attempts, last_error, created_at, sent_at FROM outbox WHERE id = $1",
         )
         .bind(id)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&self.connections)
         .await?;
         row.as_ref().map(outbox_from_row).transpose()
     }
@@ -335,7 +335,7 @@ impl Store {
             "SELECT CAST(COALESCE(SUM(unit_price * quantity - amount), 0) AS BIGINT) FROM orders
              WHERE status IN ('paid', 'refunded')",
         )
-        .fetch_one(&self.pool)
+        .fetch_one(&self.connections)
         .await
     }
 
@@ -370,7 +370,7 @@ impl Store {
     /// Adds a note to an order's history.
     pub async fn add_order_note(&self, order_id: &str, actor: &str, text: &str) -> Result<(), sqlx::Error> {
         record_audit(
-            &self.pool,
+            &self.connections,
             actor,
             "note",
             Some(order_id),
@@ -387,7 +387,7 @@ impl Store {
              WHERE audit_log.action = 'note' AND orders.kind = $1 ORDER BY audit_log.at",
         )
         .bind(kind.as_str())
-        .fetch_all(&self.pool)
+        .fetch_all(&self.connections)
         .await?;
         rows.iter()
             .map(|row| {
@@ -412,7 +412,7 @@ impl Store {
             "SELECT {ORDER_COLUMNS} FROM orders WHERE kind = $1 AND paid_at IS NOT NULL ORDER BY paid_at, id"
         ))
         .bind(kind.as_str())
-        .fetch_all(&self.pool)
+        .fetch_all(&self.connections)
         .await?;
         rows.iter().map(order_from_row).collect()
     }
@@ -437,7 +437,7 @@ impl Store {
             )),
             &binds,
         )
-        .fetch_one(&self.pool)
+        .fetch_one(&self.connections)
         .await?
         .try_get("total")?;
         let sql = format!(
@@ -445,7 +445,7 @@ impl Store {
              LIMIT {page_size} OFFSET {}",
             (page - 1).max(0) * page_size
         );
-        let rows = bind_all(sqlx::query(&sql), &binds).fetch_all(&self.pool).await?;
+        let rows = bind_all(sqlx::query(&sql), &binds).fetch_all(&self.connections).await?;
         Ok(Page {
             items: rows
                 .iter()
@@ -462,7 +462,7 @@ impl Store {
         sqlx::query_as(&format!(
             "SELECT {WAITLIST_COLUMNS} FROM waitlist_registrations ORDER BY created_at, id"
         ))
-        .fetch_all(&self.pool)
+        .fetch_all(&self.connections)
         .await
     }
 }

@@ -52,7 +52,7 @@ impl Store {
         .bind(crate::payments::CURRENCY)
         .bind(&payment.order_id)
         .bind(now)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&self.connections)
         .await?;
         if let Some(row) = created {
             return payment_from_row(&row);
@@ -62,7 +62,7 @@ impl Store {
             "SELECT {COLUMNS} FROM sandbox_payments WHERE idempotency_key = $1"
         ))
         .bind(&payment.idempotency_key)
-        .fetch_one(&self.pool)
+        .fetch_one(&self.connections)
         .await?;
         payment_from_row(&row)
     }
@@ -70,7 +70,7 @@ impl Store {
     pub async fn sandbox_payment(&self, id: &str) -> Result<Option<Payment>, sqlx::Error> {
         let row = sqlx::query(&format!("SELECT {COLUMNS} FROM sandbox_payments WHERE id = $1"))
             .bind(id)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.connections)
             .await?;
         row.as_ref().map(payment_from_row).transpose()
     }
@@ -96,14 +96,14 @@ impl Store {
         .bind(status)
         .bind(refusal)
         .bind(now_millis())
-        .fetch_optional(&self.pool)
+        .fetch_optional(&self.connections)
         .await?;
         if let Some(row) = updated {
             return Ok(SandboxConfirmation::Recorded(payment_from_row(&row)?));
         }
         let status: Option<String> = sqlx::query_scalar("SELECT status FROM sandbox_payments WHERE client_secret = $1")
             .bind(client_secret)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.connections)
             .await?;
         Ok(match status.as_deref() {
             Some("succeeded") => SandboxConfirmation::AlreadySucceeded,
@@ -121,11 +121,11 @@ impl Store {
         )
         .bind(id)
         .bind(now_millis())
-        .execute(&self.pool)
+        .execute(&self.connections)
         .await?;
         let status: Option<String> = sqlx::query_scalar("SELECT status FROM sandbox_payments WHERE id = $1")
             .bind(id)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.connections)
             .await?;
         Ok(status.as_deref().map(PaymentStatus::parse))
     }
@@ -168,14 +168,14 @@ impl Store {
     pub async fn sandbox_refunded_amount(&self, id: &str) -> Result<Option<Money>, sqlx::Error> {
         let refunded: Option<i64> = sqlx::query_scalar("SELECT refunded_amount FROM sandbox_payments WHERE id = $1")
             .bind(id)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.connections)
             .await?;
         Ok(refunded.map(Money::from_cents))
     }
 
     pub async fn count_sandbox_payments(&self) -> Result<i64, sqlx::Error> {
         sqlx::query_scalar("SELECT COUNT(*) FROM sandbox_payments")
-            .fetch_one(&self.pool)
+            .fetch_one(&self.connections)
             .await
     }
 }

@@ -4,10 +4,11 @@
 //! the session's `session_seats.taken`), never by reading and then inserting: the row lock orders the racers, and
 //! PostgreSQL's READ COMMITTED re-reads the row after waiting for it.
 
+use sqlx::Row;
 use sqlx::any::AnyRow;
-use sqlx::{Any, Row, Transaction};
 use time::OffsetDateTime;
 
+use super::WriteTx;
 use super::outbox::{EmailKind, queue_email};
 use super::{Store, now_millis};
 use crate::event::Event;
@@ -114,8 +115,9 @@ pub struct Reserved {
 impl Store {
     /// The session whose source id is `source_id`, on the programme or cancelled.
     pub async fn seat_session(&self, source_id: &str) -> Result<Option<SeatSession>, sqlx::Error> {
-        let mut connection = self.pool.acquire().await?;
-        read_session(&mut connection, source_id).await
+        let mut connection = self.connections.acquire().await?;
+        let session = read_session(&mut connection, source_id).await;
+        connection.answered(session)
     }
 
     /// Takes a seat in the session for the ticket: one per session, none overlapping another of its seats, at most
@@ -233,7 +235,7 @@ impl Store {
 
     /// The ticket's seats, by start, and its places in waiting lists.
     pub async fn seats_of_ticket(&self, ticket_id: &str) -> Result<(Vec<HeldSeat>, Vec<QueuedPlace>), sqlx::Error> {
-        let mut connection = self.pool.acquire().await?;
+        let mut connection = self.connections.acquire().await?;
         let seats = held_seats(&mut connection, ticket_id).await?;
         let rows = sqlx::query(
             "SELECT s.slug,
@@ -245,7 +247,8 @@ impl Store {
         )
         .bind(ticket_id)
         .fetch_all(&mut *connection)
-        .await?;
+        .await;
+        let rows = connection.answered(rows)?;
         let queued = rows
             .iter()
             .map(|row| {
@@ -267,7 +270,7 @@ impl Store {
                      WHERE w.session_source_id = c.session_source_id AND w.checked_in_at IS NOT NULL) AS checked_in
              FROM session_seats c",
         )
-        .fetch_all(&self.pool)
+        .fetch_all(&self.connections)
         .await?;
         rows.iter()
             .map(|row| {
@@ -287,7 +290,7 @@ impl Store {
             "SELECT session_source_id, signup, seat_limit FROM session_seats
              WHERE signup IS NOT NULL OR seat_limit IS NOT NULL",
         )
-        .fetch_all(&self.pool)
+        .fetch_all(&self.connections)
         .await?;
         rows.iter()
             .map(|row| Ok((row.try_get("session_source_id")?, override_from_row(row)?)))
@@ -310,10 +313,7 @@ pub(super) struct LockedTicket {
 }
 
 /// Locks the ticket's counter row, the first row any seat change takes (a write: SQLite's write lock at once).
-pub(super) async fn lock_ticket(
-    tx: &mut Transaction<'_, Any>,
-    ticket_id: &str,
-) -> Result<Option<LockedTicket>, sqlx::Error> {
+pub(super) async fn lock_ticket(tx: &mut WriteTx, ticket_id: &str) -> Result<Option<LockedTicket>, sqlx::Error> {
     // A write first: SQLite's write lock is taken before anything is read (a read first could not be upgraded
     // while another writer commits).
     sqlx::query(
@@ -343,7 +343,7 @@ pub(super) async fn lock_ticket(
 }
 
 /// Locks the session's counter row (creating it) and answers its seats taken.
-pub(super) async fn lock_session(tx: &mut Transaction<'_, Any>, source_id: &str) -> Result<i64, sqlx::Error> {
+pub(super) async fn lock_session(tx: &mut WriteTx, source_id: &str) -> Result<i64, sqlx::Error> {
     sqlx::query(
         "INSERT INTO session_seats (session_source_id, taken, updated_at) VALUES ($1, 0, 0)
          ON CONFLICT (session_source_id) DO NOTHING",
@@ -360,7 +360,7 @@ pub(super) async fn lock_session(tx: &mut Transaction<'_, Any>, source_id: &str)
 
 /// The session's seat limit, when a ticket (`valid` or not) may sign up for it now.
 async fn open_for_sign_up(
-    tx: &mut Transaction<'_, Any>,
+    tx: &mut WriteTx,
     event: &Event,
     session: &SeatSession,
     valid: bool,
@@ -385,11 +385,7 @@ async fn open_for_sign_up(
 
 /// When sign-up for a session starting at `starts_at` opens and closes; by default it opens when the programme was
 /// first published.
-pub(super) async fn sign_up_window(
-    tx: &mut Transaction<'_, Any>,
-    event: &Event,
-    starts_at: i64,
-) -> Result<Window, sqlx::Error> {
+pub(super) async fn sign_up_window(tx: &mut WriteTx, event: &Event, starts_at: i64) -> Result<Window, sqlx::Error> {
     let published: Option<i64> = sqlx::query("SELECT MIN(applied_at) AS published FROM programme_versions")
         .fetch_one(&mut **tx)
         .await?
@@ -404,7 +400,7 @@ pub(super) async fn sign_up_window(
 /// Takes a seat under the locks, in their order (the ticket's row is locked already, the session's now): refused
 /// for a clash, the ticket's limit (`allowed`) or the session's (`limit`). A walk-in at the door skips the first two.
 pub(super) async fn take_seat(
-    tx: &mut Transaction<'_, Any>,
+    tx: &mut WriteTx,
     ticket_id: &str,
     allowed: u32,
     session: &SeatSession,
@@ -480,11 +476,7 @@ pub(super) async fn take_seat(
 }
 
 /// Removes the ticket's seat in the session and counts it back on both rows; false when it held none.
-pub(super) async fn give_back_seat(
-    tx: &mut Transaction<'_, Any>,
-    ticket_id: &str,
-    source_id: &str,
-) -> Result<bool, sqlx::Error> {
+pub(super) async fn give_back_seat(tx: &mut WriteTx, ticket_id: &str, source_id: &str) -> Result<bool, sqlx::Error> {
     let removed = sqlx::query("DELETE FROM workshop_seats WHERE ticket_id = $1 AND session_source_id = $2")
         .bind(ticket_id)
         .bind(source_id)
@@ -509,7 +501,7 @@ pub(super) async fn give_back_seat(
 /// valid, have room in their limit and no clash; the others keep their places. Each promoted holder is emailed.
 /// Nothing moves once the session has started, is cancelled or takes no sign-ups.
 pub(super) async fn promote(
-    tx: &mut Transaction<'_, Any>,
+    tx: &mut WriteTx,
     event: &Event,
     source_id: &str,
     now: OffsetDateTime,
@@ -577,7 +569,7 @@ pub(super) async fn promote(
 /// Releases the seats and waiting-list places of the order's refunded tickets, inside the refund's transaction,
 /// promoting the next in line for each seat freed.
 pub(super) async fn release_refunded_seats(
-    tx: &mut Transaction<'_, Any>,
+    tx: &mut WriteTx,
     event: Option<&Event>,
     order_id: &str,
 ) -> Result<(), sqlx::Error> {
@@ -618,7 +610,7 @@ pub(super) async fn release_refunded_seats(
 
 /// A seat email to the ticket's attendee (the buyer, for a ticket without a name), once per seat and kind.
 pub(super) async fn queue_seat_email(
-    tx: &mut Transaction<'_, Any>,
+    tx: &mut WriteTx,
     kind: EmailKind,
     ticket_id: &str,
     source_id: &str,
@@ -713,11 +705,7 @@ pub(super) async fn held_seats(
         .collect()
 }
 
-async fn queue_place(
-    tx: &mut Transaction<'_, Any>,
-    ticket_id: &str,
-    source_id: &str,
-) -> Result<Option<i64>, sqlx::Error> {
+async fn queue_place(tx: &mut WriteTx, ticket_id: &str, source_id: &str) -> Result<Option<i64>, sqlx::Error> {
     sqlx::query(
         "SELECT (SELECT COUNT(*) FROM workshop_queue a
                  WHERE a.session_source_id = q.session_source_id

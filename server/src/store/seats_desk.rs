@@ -5,6 +5,7 @@
 use sqlx::Row;
 use time::OffsetDateTime;
 
+use super::WriteTx;
 use super::admin::record_audit;
 use super::outbox::{EmailKind, queue_email};
 use super::seats::{
@@ -82,7 +83,7 @@ impl Store {
             "{} WHERE s.cancelled_in IS NULL ORDER BY s.starts_at, s.slug",
             desk_columns()
         ))
-        .fetch_all(&self.pool)
+        .fetch_all(&self.connections)
         .await?;
         rows.iter().map(desk_from_row).collect()
     }
@@ -90,7 +91,7 @@ impl Store {
     pub async fn desk_session(&self, source_id: &str) -> Result<Option<DeskSession>, sqlx::Error> {
         sqlx::query(&format!("{} WHERE s.source_id = $1", desk_columns()))
             .bind(source_id)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.connections)
             .await?
             .as_ref()
             .map(desk_from_row)
@@ -106,7 +107,7 @@ impl Store {
              WHERE w.session_source_id = $1 ORDER BY w.reserved_at, t.id",
         )
         .bind(source_id)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.connections)
         .await?;
         rows.iter()
             .map(|row| {
@@ -132,7 +133,7 @@ impl Store {
              WHERE q.session_source_id = $1 ORDER BY q.rank, q.ticket_id",
         )
         .bind(source_id)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.connections)
         .await?;
         (rows.iter().zip(1..))
             .map(|(row, place)| {
@@ -280,7 +281,7 @@ impl Store {
     pub async fn session_message(&self, id: &str) -> Result<Option<(String, String, String)>, sqlx::Error> {
         sqlx::query("SELECT session_source_id, subject, body FROM session_messages WHERE id = $1")
             .bind(id)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.connections)
             .await?
             .map(|row| {
                 Ok((
@@ -296,7 +297,7 @@ impl Store {
     pub async fn seat_by_id(&self, id: &str) -> Result<Option<(String, String)>, sqlx::Error> {
         sqlx::query("SELECT ticket_id, session_source_id FROM workshop_seats WHERE id = $1")
             .bind(id)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.connections)
             .await?
             .map(|row| Ok((row.try_get("ticket_id")?, row.try_get("session_source_id")?)))
             .transpose()
@@ -386,7 +387,7 @@ impl Store {
         )
         .bind(now_ms)
         .bind(horizon)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.connections)
         .await?;
         let venue = event.starts_at.offset();
         let mut queued = 0;
@@ -438,7 +439,7 @@ fn desk_from_row(row: &sqlx::any::AnyRow) -> Result<DeskSession, sqlx::Error> {
 }
 
 async fn insert_message(
-    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    tx: &mut WriteTx,
     id: &str,
     source_id: &str,
     subject: &str,
@@ -460,7 +461,7 @@ async fn insert_message(
     Ok(())
 }
 
-async fn seat_recipient(tx: &mut sqlx::Transaction<'_, sqlx::Any>, ticket_id: &str) -> Result<String, sqlx::Error> {
+async fn seat_recipient(tx: &mut WriteTx, ticket_id: &str) -> Result<String, sqlx::Error> {
     sqlx::query(
         "SELECT COALESCE(t.attendee_email, o.buyer_email) AS email FROM tickets t JOIN orders o ON o.id = t.order_id
          WHERE t.id = $1",

@@ -37,7 +37,7 @@ impl Store {
                AND (p.speaker_source_id IS NULL OR (NOT p.uploaded AND p.source_url <> s.avatar_url))
              ORDER BY s.position",
         )
-        .fetch_all(&self.pool)
+        .fetch_all(&self.connections)
         .await?
         .iter()
         .map(|row| {
@@ -57,7 +57,7 @@ impl Store {
             "DELETE FROM speaker_photos WHERE NOT uploaded AND speaker_source_id IN
                  (SELECT source_id FROM programme_speakers WHERE avatar_url IS NULL)",
         )
-        .execute(&self.pool)
+        .execute(&self.connections)
         .await?;
         self.programme_changed();
         Ok(())
@@ -88,7 +88,7 @@ impl Store {
         .bind(url)
         .bind(false)
         .bind(now_millis())
-        .execute(&self.pool)
+        .execute(&self.connections)
         .await?;
         self.programme_changed();
         Ok(saved.rows_affected() > 0)
@@ -157,7 +157,7 @@ impl Store {
             "SELECT s.source_id, s.slug, p.hash FROM speaker_photos p
              JOIN programme_speakers s ON s.source_id = p.speaker_source_id",
         )
-        .fetch_all(&self.pool)
+        .fetch_all(&self.connections)
         .await?
         .iter()
         .map(|row| {
@@ -182,7 +182,7 @@ impl Store {
         ))
         .bind(&file.slug)
         .bind(&file.hash)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&self.connections)
         .await?
         .map(|row| row.try_get("bytes"))
         .transpose()

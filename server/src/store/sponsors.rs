@@ -5,9 +5,10 @@
 
 use std::collections::HashMap;
 
+use sqlx::Row;
 use sqlx::any::AnyRow;
-use sqlx::{Any, Row, Transaction};
 
+use super::WriteTx;
 use super::admin::record_audit;
 use super::manage_link::renew_manage_link;
 use super::outbox::{EmailKind, queue_email};
@@ -184,7 +185,7 @@ fn profile_from_row(row: &AnyRow) -> Result<SponsorProfile, sqlx::Error> {
 
 /// Opens the profile of a sponsorship being paid, from what the buyer entered at checkout.
 pub(super) async fn open_sponsor_profile(
-    tx: &mut Transaction<'_, Any>,
+    tx: &mut WriteTx,
     order_id: &str,
     options: &serde_json::Value,
 ) -> Result<(), sqlx::Error> {
@@ -208,7 +209,7 @@ impl Store {
             "SELECT {PROFILE_COLUMNS} FROM {PROFILE_FROM} WHERE p.order_id = $1"
         ))
         .bind(order_id)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&self.connections)
         .await?;
         row.as_ref().map(profile_from_row).transpose()
     }
@@ -216,7 +217,7 @@ impl Store {
     /// Every sponsor's profile by order, for the back office.
     pub async fn sponsor_profiles(&self) -> Result<HashMap<String, SponsorProfile>, sqlx::Error> {
         let rows = sqlx::query(&format!("SELECT {PROFILE_COLUMNS} FROM {PROFILE_FROM}"))
-            .fetch_all(&self.pool)
+            .fetch_all(&self.connections)
             .await?;
         rows.iter()
             .map(|row| profile_from_row(row).map(|profile| (profile.order_id.clone(), profile)))
@@ -429,7 +430,7 @@ impl Store {
              WHERE o.status = 'paid' AND p.approved_logo_id IS NOT NULL
              ORDER BY o.paid_at, o.id"
         ))
-        .fetch_all(&self.pool)
+        .fetch_all(&self.connections)
         .await?;
         let mut wall = Vec::with_capacity(rows.len());
         for row in &rows {
@@ -458,7 +459,7 @@ impl Store {
              FROM sponsor_logos WHERE id = $1",
         )
         .bind(id)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&self.connections)
         .await?;
         let Some(row) = row else { return Ok(None) };
         let Some(info) = logo_from_row(&row, "logo")? else {
@@ -474,7 +475,7 @@ impl Store {
              WHERE p.approved_logo_id = $1 AND o.status = 'paid'",
         )
         .bind(id)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&self.connections)
         .await?
         .is_some();
         if !public {
@@ -513,7 +514,7 @@ impl Store {
             query = query.bind(order_id);
         }
         Ok(query
-            .fetch_all(&self.pool)
+            .fetch_all(&self.connections)
             .await?
             .into_iter()
             .map(|(order_id, issued, named, used)| (order_id, PassCounts { issued, named, used }))
@@ -524,7 +525,7 @@ impl Store {
     pub async fn order_id_by_page_token(&self, token_hash: &str) -> Result<Option<String>, sqlx::Error> {
         sqlx::query_scalar("SELECT id FROM orders WHERE page_token_hash = $1 AND page_token_hash <> 'revoked'")
             .bind(token_hash)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.connections)
             .await
     }
 
@@ -537,11 +538,11 @@ impl Store {
         )
         .bind(order_id)
         .bind(token_hash)
-        .execute(&self.pool)
+        .execute(&self.connections)
         .await?;
         let stored: Option<Option<String>> = sqlx::query_scalar("SELECT page_token_hash FROM orders WHERE id = $1")
             .bind(order_id)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.connections)
             .await?;
         Ok(stored.flatten().as_deref() == Some(token_hash))
     }

@@ -5,6 +5,7 @@ use serde::Serialize;
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
+use super::WriteTx;
 use super::admin::record_audit;
 use super::outbox::{EmailKind, queue_email_with_link};
 use super::{Backend, Store, now_millis};
@@ -105,7 +106,7 @@ impl Store {
     /// and the shared password no longer opens the back office.
     pub async fn staff_accounts_exist(&self) -> Result<bool, sqlx::Error> {
         let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM staff WHERE password_hash IS NOT NULL")
-            .fetch_one(&self.pool)
+            .fetch_one(&self.connections)
             .await?;
         Ok(count > 0)
     }
@@ -116,7 +117,7 @@ impl Store {
         let count: i64 = sqlx::query_scalar(
             "SELECT COUNT(*) FROM staff WHERE role = 'owner' AND password_hash IS NOT NULL AND deactivated_at IS NULL",
         )
-        .fetch_one(&self.pool)
+        .fetch_one(&self.connections)
         .await?;
         Ok(count > 0)
     }
@@ -124,7 +125,7 @@ impl Store {
     pub async fn staff_account_by_email(&self, email: &str) -> Result<Option<StaffAccount>, sqlx::Error> {
         let row = sqlx::query(&format!("SELECT {MEMBER_COLUMNS} FROM staff WHERE email = $1"))
             .bind(email.to_lowercase())
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.connections)
             .await?;
         row.as_ref().map(account_from_row).transpose()
     }
@@ -132,7 +133,7 @@ impl Store {
     pub async fn staff_member(&self, id: &str) -> Result<Option<StaffMember>, sqlx::Error> {
         let row = sqlx::query(&format!("SELECT {MEMBER_COLUMNS} FROM staff WHERE id = $1"))
             .bind(id)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.connections)
             .await?;
         Ok(row
             .as_ref()
@@ -147,7 +148,7 @@ impl Store {
             "SELECT {MEMBER_COLUMNS} FROM staff
              ORDER BY CASE role WHEN 'owner' THEN 0 WHEN 'manager' THEN 1 WHEN 'support' THEN 2 ELSE 3 END, name, email"
         ))
-        .fetch_all(&self.pool)
+        .fetch_all(&self.connections)
         .await?;
         rows.iter()
             .map(|row| account_from_row(row).map(|account| account.member))
@@ -412,7 +413,7 @@ impl Store {
         )
         .bind(token_hash)
         .bind(now_millis())
-        .fetch_optional(&self.pool)
+        .fetch_optional(&self.connections)
         .await?;
         let Some(row) = row else { return Ok(None) };
         let staff_id: Option<String> = row.try_get("staff_id")?;
@@ -444,7 +445,7 @@ impl Store {
              WHERE s.token_hash = $1 AND p.deactivated_at IS NULL",
         )
         .bind(token_hash)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&self.connections)
         .await
     }
 }
@@ -452,7 +453,7 @@ impl Store {
 /// The first statement of a transaction that reads before it writes is a write, so SQLite
 /// takes its write lock at once (waiting out the busy timeout) instead of failing when the
 /// read turns into a write; PostgreSQL locks the person's row, if there is one.
-async fn take_write_lock(tx: &mut sqlx::Transaction<'_, sqlx::Any>, email: &str) -> Result<(), sqlx::Error> {
+async fn take_write_lock(tx: &mut WriteTx, email: &str) -> Result<(), sqlx::Error> {
     sqlx::query("UPDATE staff SET email = email WHERE email = $1")
         .bind(email)
         .execute(&mut **tx)

@@ -5,9 +5,10 @@
 //! past a refund that cancels the order.
 
 use serde::Serialize;
+use sqlx::Row;
 use sqlx::any::AnyRow;
-use sqlx::{Any, Row, Transaction};
 
+use super::WriteTx;
 use super::admin::record_audit;
 use super::answers::clear_answers;
 use super::manage_link::set_manage_token;
@@ -107,7 +108,7 @@ pub const SPONSOR_PASS_TYPE: &str = "vip";
 /// secret is answered, for the receipt that carries it. Does nothing (and answers `None`)
 /// for merchandise, or an order that has its link already.
 pub(super) async fn issue_tickets(
-    tx: &mut Transaction<'_, Any>,
+    tx: &mut WriteTx,
     event: Option<&Event>,
     order_id: &str,
 ) -> Result<Option<String>, sqlx::Error> {
@@ -151,7 +152,7 @@ pub(super) fn issues_tickets(kind: OrderKind) -> bool {
 /// [`issue_tickets`] for an order this transaction has just marked paid, as the update answered it, and given its
 /// private link in that update: it has no tickets yet, so nothing needs reading or writing but the tickets.
 pub(super) async fn issue_tickets_of_paid(
-    tx: &mut Transaction<'_, Any>,
+    tx: &mut WriteTx,
     event: Option<&Event>,
     order: &Order,
 ) -> Result<(), sqlx::Error> {
@@ -177,7 +178,7 @@ struct Buyer<'a> {
 /// Issues the order's tickets, and opens a sponsorship's profile; false (and nothing done) for an order of
 /// merchandise.
 async fn issue_seats(
-    tx: &mut Transaction<'_, Any>,
+    tx: &mut WriteTx,
     event: Option<&Event>,
     order_id: &str,
     buyer: &Buyer<'_>,
@@ -320,7 +321,7 @@ impl Store {
             "SELECT {COLUMNS} FROM tickets WHERE order_id = $1 ORDER BY position"
         ))
         .bind(order_id)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.connections)
         .await?;
         rows.iter().map(ticket_from_row).collect()
     }
@@ -328,7 +329,7 @@ impl Store {
     pub async fn ticket(&self, id: &str) -> Result<Option<TicketRecord>, sqlx::Error> {
         let row = sqlx::query(&format!("SELECT {COLUMNS} FROM tickets WHERE id = $1"))
             .bind(id)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.connections)
             .await?;
         row.as_ref().map(ticket_from_row).transpose()
     }
@@ -336,7 +337,7 @@ impl Store {
     pub async fn ticket_by_code(&self, code: &str) -> Result<Option<TicketRecord>, sqlx::Error> {
         let row = sqlx::query(&format!("SELECT {COLUMNS} FROM tickets WHERE code = $1"))
             .bind(code)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.connections)
             .await?;
         row.as_ref().map(ticket_from_row).transpose()
     }
@@ -347,7 +348,7 @@ impl Store {
             "SELECT id FROM orders WHERE manage_token_hash = $1 OR (page_token_hash = $1 AND page_token_hash <> 'revoked')",
         )
             .bind(token_hash)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.connections)
             .await
     }
 
@@ -355,7 +356,7 @@ impl Store {
     pub async fn ticket_by_holder_token(&self, token_hash: &str) -> Result<Option<TicketRecord>, sqlx::Error> {
         let row = sqlx::query(&format!("SELECT {COLUMNS} FROM tickets WHERE holder_token_hash = $1"))
             .bind(token_hash)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.connections)
             .await?;
         row.as_ref().map(ticket_from_row).transpose()
     }
@@ -367,7 +368,7 @@ impl Store {
             "SELECT id FROM orders WHERE kind = 'ticket' AND status = 'paid' AND refund_reason IS NULL
                AND NOT EXISTS (SELECT 1 FROM tickets WHERE tickets.order_id = orders.id)",
         )
-        .fetch_all(&self.pool)
+        .fetch_all(&self.connections)
         .await?;
         for order_id in &orders {
             let mut tx = self.begin_write().await?;
@@ -381,7 +382,7 @@ impl Store {
     /// receipt still waiting to go out keeps the secret it will carry. Answers how many.
     pub async fn digest_plain_manage_tokens(&self) -> Result<usize, sqlx::Error> {
         let rows = sqlx::query("SELECT id, manage_token FROM orders WHERE manage_token IS NOT NULL")
-            .fetch_all(&self.pool)
+            .fetch_all(&self.connections)
             .await?;
         for row in &rows {
             let (order_id, token): (String, String) = (row.try_get("id")?, row.try_get("manage_token")?);
@@ -602,7 +603,7 @@ impl Store {
              WHERE ticket_handovers.retired_code = $1",
         )
         .bind(code)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&self.connections)
         .await?;
         row.map(|row| {
             Ok(RetiredCode {
@@ -617,7 +618,7 @@ impl Store {
     /// Every ticket, by order and seat.
     pub async fn current_tickets(&self) -> Result<Vec<TicketRecord>, sqlx::Error> {
         let rows = sqlx::query(&format!("SELECT {COLUMNS} FROM tickets ORDER BY order_id, position"))
-            .fetch_all(&self.pool)
+            .fetch_all(&self.connections)
             .await?;
         rows.iter().map(ticket_from_row).collect()
     }
@@ -628,7 +629,7 @@ impl Store {
             "SELECT ticket_type, COUNT(*) AS expected, COUNT(checked_in_at) AS checked_in FROM tickets
              WHERE status = 'valid' GROUP BY ticket_type ORDER BY ticket_type",
         )
-        .fetch_all(&self.pool)
+        .fetch_all(&self.connections)
         .await?;
         rows.iter()
             .map(|row| {
@@ -645,7 +646,7 @@ impl Store {
 /// When the seat, or its order, has changed hands as often in the last day as `caps`
 /// allow: the time the earliest of those hand-overs leaves the day.
 async fn handovers_capped(
-    tx: &mut Transaction<'_, Any>,
+    tx: &mut WriteTx,
     ticket: &TicketRecord,
     caps: HandoverCaps,
     now: i64,
@@ -672,7 +673,7 @@ async fn handovers_capped(
 
 /// A cancelled order's tickets not yet used at the door stop admitting anyone, and their
 /// holders' links stop changing them; those used stay as the record of who came in.
-pub(super) async fn refund_tickets(tx: &mut Transaction<'_, Any>, order_id: &str) -> Result<(), sqlx::Error> {
+pub(super) async fn refund_tickets(tx: &mut WriteTx, order_id: &str) -> Result<(), sqlx::Error> {
     sqlx::query(
         "UPDATE tickets SET status = 'refunded', updated_at = $2
          WHERE order_id = $1 AND status = 'valid' AND checked_in_at IS NULL",

@@ -8,9 +8,10 @@
 //! (`waiting_list_offers`). What one person or network may queue is capped as what their open
 //! checkouts may hold is: queued units keep freed units from the public as held ones do.
 
+use sqlx::Row;
 use sqlx::any::AnyRow;
-use sqlx::{Any, Row, Transaction};
 
+use super::WriteTx;
 use super::outbox::{EmailKind, queue_email};
 use super::{Store, now_millis};
 use crate::domain::OrderKind;
@@ -203,7 +204,7 @@ pub(super) fn keys_of(sku: &str, variant_sku: Option<&str>) -> Vec<String> {
 }
 
 /// Counts `units` more (or, negative, fewer) as owed to the waiting list on each of `keys`.
-pub(super) async fn owe(tx: &mut Transaction<'_, Any>, keys: &[String], units: i64) -> Result<(), sqlx::Error> {
+pub(super) async fn owe(tx: &mut WriteTx, keys: &[String], units: i64) -> Result<(), sqlx::Error> {
     for key in keys {
         sqlx::query("UPDATE stock SET queued = CASE WHEN queued + $2 > 0 THEN queued + $2 ELSE 0 END WHERE sku = $1")
             .bind(key)
@@ -215,7 +216,7 @@ pub(super) async fn owe(tx: &mut Transaction<'_, Any>, keys: &[String], units: i
 }
 
 /// Whether `code_id` is a waiting-list offer's code.
-pub(super) async fn is_offer(tx: &mut Transaction<'_, Any>, code_id: &str) -> Result<bool, sqlx::Error> {
+pub(super) async fn is_offer(tx: &mut WriteTx, code_id: &str) -> Result<bool, sqlx::Error> {
     let found: Option<String> = sqlx::query_scalar("SELECT id FROM waiting_list_entries WHERE code_id = $1")
         .bind(code_id)
         .fetch_optional(&mut **tx)
@@ -224,11 +225,7 @@ pub(super) async fn is_offer(tx: &mut Transaction<'_, Any>, code_id: &str) -> Re
 }
 
 /// Marks the offer an order was made with as used, as the order is paid.
-pub(super) async fn mark_offer_used(
-    tx: &mut Transaction<'_, Any>,
-    order_id: &str,
-    now: i64,
-) -> Result<(), sqlx::Error> {
+pub(super) async fn mark_offer_used(tx: &mut WriteTx, order_id: &str, now: i64) -> Result<(), sqlx::Error> {
     sqlx::query(
         "UPDATE waiting_list_entries SET state = 'used', updated_at = $2
          WHERE state IN ('offered', 'expired') AND code_id = (SELECT code_id FROM orders WHERE id = $1)",
@@ -249,12 +246,7 @@ enum QueuedBy {
 
 /// The units that entries waiting or offered hold in the queues for one email or address:
 /// of everything, and of the item `sku` (all its variants).
-async fn queued_units(
-    tx: &mut Transaction<'_, Any>,
-    by: QueuedBy,
-    value: &str,
-    sku: &str,
-) -> Result<(i64, i64), sqlx::Error> {
+async fn queued_units(tx: &mut WriteTx, by: QueuedBy, value: &str, sku: &str) -> Result<(i64, i64), sqlx::Error> {
     let column = match by {
         QueuedBy::Email => "email",
         QueuedBy::Address => "client_address",
@@ -274,7 +266,7 @@ async fn queued_units(
 
 /// The first unit cap of `[limits]` that `entry` would take the units queued by `by` past.
 async fn cap_passed(
-    tx: &mut Transaction<'_, Any>,
+    tx: &mut WriteTx,
     by: QueuedBy,
     limits: HoldLimits,
     entry: &NewEntry,
@@ -362,7 +354,7 @@ impl Store {
             "SELECT {ENTRY_COLUMNS} FROM waiting_list_entries e LEFT JOIN codes c ON c.id = e.code_id WHERE e.id = $1"
         ))
         .bind(id)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&self.connections)
         .await?;
         row.as_ref().map(entry_from_row).transpose()
     }
@@ -377,7 +369,7 @@ impl Store {
 }
 
 /// Where a waiting entry stands in its queue (1 for the first); 0 once it is no longer waiting.
-async fn place_in_queue(tx: &mut Transaction<'_, Any>, id: &str) -> Result<i64, sqlx::Error> {
+async fn place_in_queue(tx: &mut WriteTx, id: &str) -> Result<i64, sqlx::Error> {
     sqlx::query_scalar(
         "SELECT COUNT(*) FROM waiting_list_entries ahead, waiting_list_entries me
          WHERE me.id = $1 AND me.state = 'waiting' AND ahead.state = 'waiting' AND ahead.sku = me.sku

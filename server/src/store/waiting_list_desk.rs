@@ -51,7 +51,7 @@ impl Store {
              LEFT JOIN codes c ON c.id = e.code_id
              ORDER BY CASE WHEN e.state = 'waiting' THEN 0 ELSE 1 END, e.place, e.updated_at DESC, e.id"
         ))
-        .fetch_all(&self.pool)
+        .fetch_all(&self.connections)
         .await?;
         let mut queues: Vec<Queue> = Vec::new();
         for row in &rows {
@@ -81,7 +81,7 @@ impl Store {
         for key in keys {
             let left: Option<i64> = sqlx::query_scalar("SELECT capacity - taken FROM stock WHERE sku = $1")
                 .bind(key)
-                .fetch_optional(&self.pool)
+                .fetch_optional(&self.connections)
                 .await?;
             if let Some(left) = left {
                 free = Some(free.map_or(left, |free| free.min(left)).max(0));

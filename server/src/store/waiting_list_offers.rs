@@ -6,8 +6,9 @@
 
 use std::collections::HashMap;
 
-use sqlx::{Any, Row, Transaction};
+use sqlx::Row;
 
+use super::WriteTx;
 use super::codes::{CodeKind, NewCode, insert_code, release_code_hold};
 use super::outbox::{EmailKind, queue_email, queue_email_with_link};
 use super::waiting_list::{Declined, ENTRY_COLUMNS, Entry, OFFER_TAG, Waiting, entry_from_row};
@@ -27,13 +28,13 @@ impl Store {
                AND code_id IN (SELECT id FROM codes WHERE valid_until < $1 AND uses = 0 AND reserved_left = 0)",
         )
         .bind(now)
-        .execute(&self.pool)
+        .execute(&self.connections)
         .await?;
         let waiting = sqlx::query(
             "SELECT id, sku, variant_sku, quantity, email FROM waiting_list_entries
              WHERE state = 'waiting' ORDER BY place, created_at, id",
         )
-        .fetch_all(&self.pool)
+        .fetch_all(&self.connections)
         .await?;
         let mut free = self.units_free_for_offers().await?;
         let mut offered = 0;
@@ -74,7 +75,7 @@ impl Store {
     /// the queue included.
     async fn units_free_for_offers(&self) -> Result<HashMap<String, i64>, sqlx::Error> {
         let rows = sqlx::query("SELECT sku, capacity - taken AS free FROM stock")
-            .fetch_all(&self.pool)
+            .fetch_all(&self.connections)
             .await?;
         rows.iter()
             .map(|row| Ok((row.try_get("sku")?, row.try_get("free")?)))
@@ -218,7 +219,7 @@ impl Store {
              WHERE e.decline_token_hash = $1"
         ))
         .bind(&hash)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&self.connections)
         .await?;
         row.as_ref()
             .map(entry_from_row)
@@ -230,7 +231,7 @@ impl Store {
 /// Marks the waiting entries ahead of `offered_id` in its queue that want more than the
 /// `quantity` it was offered as passed over, and queues each one email saying so, once.
 async fn tell_those_passed_over(
-    tx: &mut Transaction<'_, Any>,
+    tx: &mut WriteTx,
     offered_id: &str,
     quantity: i64,
     now: i64,

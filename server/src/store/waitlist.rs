@@ -174,7 +174,7 @@ impl Store {
         .bind(secrets::digest(token))
         .bind(true)
         .bind(now)
-        .execute(&self.pool)
+        .execute(&self.connections)
         .await?;
         Ok(updated.rows_affected() == 1)
     }
@@ -191,7 +191,7 @@ impl Store {
         .bind(token)
         .bind(false)
         .bind(now)
-        .execute(&self.pool)
+        .execute(&self.connections)
         .await?;
         Ok(updated.rows_affected() == 1)
     }
@@ -208,7 +208,7 @@ impl Store {
         .bind(token)
         .bind(true)
         .bind(now)
-        .execute(&self.pool)
+        .execute(&self.connections)
         .await?;
         Ok(updated.rows_affected() == 1)
     }
@@ -218,13 +218,13 @@ impl Store {
             "SELECT {WAITLIST_COLUMNS} FROM waitlist_registrations WHERE email = $1"
         ))
         .bind(email.trim().to_lowercase())
-        .fetch_optional(&self.pool)
+        .fetch_optional(&self.connections)
         .await
     }
 
     pub async fn count_waitlist_registrations(&self) -> Result<i64, sqlx::Error> {
         sqlx::query_scalar("SELECT COUNT(*) FROM waitlist_registrations")
-            .fetch_one(&self.pool)
+            .fetch_one(&self.connections)
             .await
     }
 }
