@@ -1,12 +1,17 @@
+import { lazy, Suspense } from 'react';
 import { useLocation } from '@/lib/router';
 import { OrderInvoices } from '@/components/billing/order-invoices';
-import { RememberedLink } from '@/features/seats/components/remembered-link';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { formatIsoDate } from '@/lib/format-date';
 import { useHydrated } from '@/lib/use-hydrated';
 import { useMyTickets, type MyTickets } from '../api/my-tickets';
 import { TicketCard } from './ticket-card';
 import { TicketsSkeleton } from './tickets-skeleton';
+
+// With the workshops (see ticket-card.tsx): loaded only for an order that includes them.
+const RememberedLink = lazy(async () => ({
+  default: (await import('@/features/seats/components/remembered-link')).RememberedLink,
+}));
 
 /** /my-tickets#<secret>: the buyer's private page, opened from the receipt, or a holder's, opened from their ticket. */
 export function MyTicketsPage() {
@@ -31,7 +36,10 @@ export function MyTicketsPage() {
         {token === '' ? (
           <p>Open this page with the “Manage your tickets” link in your receipt email.</p>
         ) : token && tickets.data ? (
-          <Tickets page={tickets.data} token={token} />
+          // The placeholder stays until the tickets can be drawn whole: a line arriving after them would push them down.
+          <Suspense fallback={<TicketsSkeleton />}>
+            <Tickets page={tickets.data} token={token} />
+          </Suspense>
         ) : tickets.error ? (
           <p role="alert" className="font-medium text-destructive">
             {tickets.error.message}
@@ -52,7 +60,6 @@ function Tickets({ page, token }: { page: MyTickets; token: string }) {
         Order {page.reference} · {page.ticketName} · {holder ? 'given to you by' : 'booked by'} {page.buyerName}
       </p>
       <Rules page={page} />
-      {/* drawn with the tickets, not loaded after them: a line arriving late would push the tickets down */}
       {page.tickets.some((ticket) => ticket.status === 'valid' && ticket.workshopSeats > 0) && (
         <RememberedLink token={token} />
       )}
