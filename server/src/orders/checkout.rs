@@ -130,7 +130,9 @@ pub enum CheckoutError {
 /// Step 1 of every purchase: reserve stock and store the pending order in one
 /// transaction, then create the gateway payment keyed by the order id, so a
 /// retried creation can never make a second charge. With an idempotency key, a
-/// retried call gets the order its first call placed and holds nothing more.
+/// retried call gets the order its first call placed and holds nothing more: the
+/// key is recorded with the order, and a key already taken rolls the reservation
+/// back and answers the first order ([`replay_placement`], which the API asks first).
 #[tracing::instrument(skip_all, fields(sku = %order.sku, quantity = order.quantity))]
 pub async fn place_order(
     store: &Store,
@@ -138,11 +140,6 @@ pub async fn place_order(
     order: &NewOrder,
     placement: &Placement,
 ) -> Result<(Order, Payment), CheckoutError> {
-    if let Some(idempotency) = &placement.idempotency
-        && let Some(placed) = replay_placement(store, gateway, idempotency).await?
-    {
-        return Ok(placed);
-    }
     let id = uuid::Uuid::new_v4().to_string();
     let now = now_millis();
     let expires_at = now + i64::try_from(placement.hold_for.as_millis()).unwrap_or(i64::MAX / 2);
@@ -175,7 +172,7 @@ pub async fn place_order(
     let pending = match pending {
         Ok(pending) => pending,
         Err(ReserveError::KeyTaken) => {
-            // A call with the same key committed its order while this one waited.
+            // A call with the same key placed its order first (or committed it while this one waited).
             let retried = match &placement.idempotency {
                 Some(idempotency) => replay_placement(store, gateway, idempotency).await?,
                 None => None,

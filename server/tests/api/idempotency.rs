@@ -216,6 +216,30 @@ on_both_databases! {
 }
 
 on_both_databases! {
+    /// Placing an order with a key another order took already (a retry racing its first call past the API's own
+    /// look-up) answers that order, and its reservation is rolled back: one unit held, one order.
+    async fn placing_an_order_with_a_taken_key_answers_the_first_order(app, vip_limited_to(3)) {
+        let order = vip_order(&app, "ana@example.com");
+        let placement = Placement {
+            hold_for: std::time::Duration::from_secs(30 * 60),
+            client_address: "127.0.0.1".into(),
+            caps: None,
+            idempotency: Some(IdempotencyKey::new(KEY, "127.0.0.1", &order.asked(Some(129_900)))),
+        };
+        let (first, first_payment) =
+            orders::place_order(&app.store, app.gateway.as_ref(), &order, &placement).await.unwrap();
+        let (again, again_payment) =
+            orders::place_order(&app.store, app.gateway.as_ref(), &order, &placement).await.unwrap();
+
+        assert_eq!(again.id, first.id);
+        assert_eq!(again_payment.id, first_payment.id);
+        assert_eq!(again_payment.client_secret, first_payment.client_secret);
+        assert_eq!(vip_units_left(&app).await, 2);
+        assert_eq!(app.store.list_orders().await.unwrap().len(), 1);
+    }
+}
+
+on_both_databases! {
     /// A reservation that ran out is not brought back by an old key.
     async fn a_key_of_an_expired_checkout_asks_to_start_again(app, vip_limited_to(1)) {
         assert_eq!(create_with_key(&app, KEY, &vip_request("ana@example.com")).await.status(), 200);
