@@ -308,7 +308,7 @@ impl<'p> Executor<'p> for &'_ Connections {
     }
 
     /// The statement's results are read whole before the first is handed on, so the connection is back in the
-    /// pool however slowly they are consumed; the store's statements answer a page at most.
+    /// pool however slowly they are consumed (the store reads every result whole anyway, with `fetch_all`).
     fn fetch_many<'e, 'q: 'e, E>(self, query: E) -> BoxStream<'e, Result<Either<AnyQueryResult, AnyRow>, sqlx::Error>>
     where
         'p: 'e,

@@ -45,9 +45,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
+use sqlx::Executor;
 use sqlx::any::AnyConnectOptions;
 use sqlx::migrate::{MigrateError, Migrator};
-use sqlx::Executor;
 
 pub use connections::Backend;
 use connections::{Connections, WriteTx};

@@ -56,6 +56,16 @@ fn vip_order(app: &TestApp, email: &str) -> NewOrder {
     }
 }
 
+/// Where `order` is placed from, as a create call from 127.0.0.1 with `KEY` places it.
+fn placement_with_key(order: &NewOrder) -> Placement {
+    Placement {
+        hold_for: std::time::Duration::from_secs(30 * 60),
+        client_address: "127.0.0.1".into(),
+        caps: None,
+        idempotency: Some(IdempotencyKey::new(KEY, "127.0.0.1", &order.asked(Some(129_900)))),
+    }
+}
+
 on_both_databases! {
     /// The browser resends a create whose answer it never got: same order, same secret, one unit.
     async fn a_retried_create_gets_the_same_order_and_holds_one_unit(app, vip_limited_to(3)) {
@@ -196,12 +206,7 @@ on_both_databases! {
     /// the client's retry starts a new checkout instead of being told it expired.
     async fn an_abandoned_checkout_forgets_its_key(app, vip_limited_to(1)) {
         let order = vip_order(&app, "ana@example.com");
-        let placement = Placement {
-            hold_for: std::time::Duration::from_secs(30 * 60),
-            client_address: "127.0.0.1".into(),
-            caps: None,
-            idempotency: Some(IdempotencyKey::new(KEY, "127.0.0.1", &order.asked(Some(129_900)))),
-        };
+        let placement = placement_with_key(&order);
         let (placed, payment) = orders::place_order(&app.store, app.gateway.as_ref(), &order, &placement).await.unwrap();
         orders::abandon_placement(&app.store, app.gateway.as_ref(), &placed, &payment, placement.idempotency.as_ref())
             .await;
@@ -220,12 +225,7 @@ on_both_databases! {
     /// look-up) answers that order, and its reservation is rolled back: one unit held, one order.
     async fn placing_an_order_with_a_taken_key_answers_the_first_order(app, vip_limited_to(3)) {
         let order = vip_order(&app, "ana@example.com");
-        let placement = Placement {
-            hold_for: std::time::Duration::from_secs(30 * 60),
-            client_address: "127.0.0.1".into(),
-            caps: None,
-            idempotency: Some(IdempotencyKey::new(KEY, "127.0.0.1", &order.asked(Some(129_900)))),
-        };
+        let placement = placement_with_key(&order);
         let (first, first_payment) =
             orders::place_order(&app.store, app.gateway.as_ref(), &order, &placement).await.unwrap();
         let (again, again_payment) =
