@@ -132,9 +132,6 @@ pub struct Store {
     /// Counts this process's changes to the programme and its speakers' photos, so the published programme knows to
     /// look again at once (other instances' changes are seen within its freshness).
     programme_generation: Arc<AtomicU64>,
-    /// Takes turns between this process's workshop-seat changes on SQLite: its one writer would otherwise make them
-    /// wait for its lock in the busy handler's growing sleeps, the long tail of a burst of reservations.
-    seat_turns: Arc<tokio::sync::Mutex<()>>,
     /// The event, whose seller issues invoices as orders are paid, refunded and corrected.
     event: Option<Arc<crate::event::Event>>,
 }
@@ -172,7 +169,6 @@ impl Store {
             backend,
             stock_version: Arc::default(),
             programme_generation: Arc::default(),
-            seat_turns: Arc::default(),
             event: None,
         })
     }
@@ -215,22 +211,9 @@ impl Store {
         self.programme_generation.fetch_add(1, Ordering::AcqRel);
     }
 
-    /// This process's turn to change workshop seats on SQLite; PostgreSQL's row locks need none.
-    async fn seat_turn(&self) -> Option<tokio::sync::MutexGuard<'_, ()>> {
-        match self.backend {
-            Backend::Sqlite => Some(self.seat_turns.lock().await),
-            Backend::Postgres => None,
-        }
-    }
-
-    /// A transaction that changes data. On SQLite it takes the write lock as it begins: a deferred transaction that
-    /// read first, while another connection wrote, could not write at all (SQLite answers busy at once, with no
-    /// wait, since the transaction's snapshot is stale), and a request that only had to wait its turn failed.
+    /// A transaction that changes data (see [`Connections::begin_write`]).
     async fn begin_write(&self) -> Result<WriteTx, sqlx::Error> {
-        match self.backend {
-            Backend::Sqlite => self.connections.begin("BEGIN IMMEDIATE").await,
-            Backend::Postgres => self.connections.begin("BEGIN").await,
-        }
+        self.connections.begin_write().await
     }
 
     pub fn backend(&self) -> Backend {

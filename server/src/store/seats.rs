@@ -129,7 +129,6 @@ impl Store {
         source_id: &str,
         now: OffsetDateTime,
     ) -> Result<Reserved, SeatError> {
-        let _turn = self.seat_turn().await;
         let mut tx = self.begin_write().await?;
         let ticket = lock_ticket(&mut tx, ticket_id).await?.ok_or(SeatError::NotFound)?;
         let allowed = seats::seats_per_ticket(event, &ticket.ticket_type);
@@ -165,7 +164,6 @@ impl Store {
         source_id: &str,
         now: OffsetDateTime,
     ) -> Result<(), SeatError> {
-        let _turn = self.seat_turn().await;
         let mut tx = self.begin_write().await?;
         lock_ticket(&mut tx, ticket_id).await?.ok_or(SeatError::NotFound)?;
         let session = read_session(&mut tx, source_id).await?.ok_or(SeatError::NotFound)?;
@@ -197,7 +195,6 @@ impl Store {
         source_id: &str,
         now: OffsetDateTime,
     ) -> Result<i64, SeatError> {
-        let _turn = self.seat_turn().await;
         let mut tx = self.begin_write().await?;
         let ticket = lock_ticket(&mut tx, ticket_id).await?.ok_or(SeatError::NotFound)?;
         if seats::seats_per_ticket(event, &ticket.ticket_type) == 0 {

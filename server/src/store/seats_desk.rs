@@ -311,7 +311,6 @@ impl Store {
         source_id: &str,
         actor: &str,
     ) -> Result<SessionCheckIn, SeatError> {
-        let _turn = self.seat_turn().await;
         let mut tx = self.begin_write().await?;
         lock_ticket(&mut tx, ticket_id).await?.ok_or(SeatError::NotFound)?;
         let millis = now_millis();
