@@ -1,33 +1,14 @@
 //! The layout of an invoice or credit note as a PDF, with DejaVu Sans embedded (so any reader
-//! shows it and the text can be copied and searched), made with krilla. It fits one page
+//! shows it and the text can be copied and searched), written by `pdf_file`. It fits one page
 //! unless the buyer's details are long; then it flows onto more, each with the footer.
 
-use std::sync::OnceLock;
-
 use ab_glyph::{Font as _, FontRef, PxScale};
-use krilla::color::rgb;
-use krilla::geom::{PathBuilder, Point, Rect};
-use krilla::metadata::Metadata;
-use krilla::num::NormalizedF32;
-use krilla::page::PageSettings;
-use krilla::paint::{Fill, FillRule};
-use krilla::surface::Surface;
-use krilla::text::Font;
-use krilla::{Data, Document};
 
 use super::document::{InvoiceDocument, Paper};
-use super::shaping::Shaper;
+use super::faces::Weight;
+use super::pdf_file::{Drawing, Info, PdfError};
 use crate::domain::Money;
-use crate::embedded_fonts;
 use crate::typography::{Sans, sans, text_width, wrap};
-
-#[derive(Debug, thiserror::Error)]
-pub enum PdfError {
-    #[error("the embedded font cannot be read")]
-    Font,
-    #[error("the PDF could not be written: {0}")]
-    Write(String),
-}
 
 const MARGIN: f32 = 54.0;
 const INK: (u8, u8, u8) = (11, 27, 51);
@@ -37,40 +18,6 @@ const FOOTER_SIZE: f32 = 8.0;
 const FOOTER_LEADING: f32 = 11.0;
 /// Where the flowing text starts on a page after the first, below the line naming the document.
 const CONTINUED_TOP: f32 = MARGIN + 34.0;
-
-/// The two weights of DejaVu Sans for krilla to embed, and their shapers; measured with
-/// `typography::sans`.
-struct Typeface {
-    regular: Font,
-    bold: Font,
-    regular_shaper: Shaper,
-    bold_shaper: Shaper,
-}
-
-fn typeface() -> Result<&'static Typeface, PdfError> {
-    static TYPEFACE: OnceLock<Option<Typeface>> = OnceLock::new();
-    TYPEFACE
-        .get_or_init(|| {
-            let (regular_data, bold_data) = (dejavu::sans::regular(), dejavu::sans::bold());
-            // Shaped with the faces as shipped, embedded without their licence text: the same glyphs.
-            let regular = Font::new(Data::from(embedded_fonts::regular()?), 0)?;
-            let bold = Font::new(Data::from(embedded_fonts::bold()?), 0)?;
-            Some(Typeface {
-                regular_shaper: Shaper::new(regular_data, regular.units_per_em())?,
-                bold_shaper: Shaper::new(bold_data, bold.units_per_em())?,
-                regular,
-                bold,
-            })
-        })
-        .as_ref()
-        .ok_or(PdfError::Font)
-}
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Weight {
-    Regular,
-    Bold,
-}
 
 /// Something to draw, at a baseline `y` measured down the document as if it were one long page.
 enum Mark {
@@ -170,14 +117,6 @@ impl Pages {
     }
 }
 
-fn fill((red, green, blue): (u8, u8, u8)) -> Fill {
-    Fill {
-        paint: rgb::Color::new(red, green, blue).into(),
-        opacity: NormalizedF32::ONE,
-        rule: FillRule::NonZero,
-    }
-}
-
 /// "$1,299.00", "-$699.00"
 fn money(amount: Money) -> String {
     amount.to_string()
@@ -185,7 +124,6 @@ fn money(amount: Money) -> String {
 
 /// The document as a PDF: one page, or as many as its text needs.
 pub fn render_pdf(document: &InvoiceDocument) -> Result<Vec<u8>, PdfError> {
-    let type_ = typeface()?;
     let (width, height) = match document.paper {
         Paper::Letter => (612.0, 792.0),
         Paper::A4 => (595.28, 841.89),
@@ -225,90 +163,41 @@ pub fn render_pdf(document: &InvoiceDocument) -> Result<Vec<u8>, PdfError> {
     placed.sort_by_key(|(page, ..)| *page);
     let count = placed.last().map_or(1, |(page, ..)| page + 1);
 
-    let mut pdf = Document::new();
-    pdf.set_metadata(
-        Metadata::new()
-            .title(format!("{} {}", document.kind.title(), document.number))
-            .authors(vec![document.seller.name.clone()])
-            .creator("The conference website".to_owned()),
-    );
-    let settings = PageSettings::from_wh(width, height).ok_or_else(|| PdfError::Write("page size".into()))?;
-    for index in 0..count {
-        let mut pdf_page = pdf.start_page_with(settings.clone());
-        let mut surface = pdf_page.surface();
-        let mut draw = Draw {
-            surface: &mut surface,
-            type_,
-            layout: &layout,
-        };
-        for (_, y, mark) in placed.iter().filter(|(page, ..)| *page == index) {
-            match mark {
-                Mark::Text {
-                    x,
-                    text,
-                    size,
-                    weight,
-                    color,
-                    ..
-                } => draw.text(*x, *y, text, *size, *weight, *color),
-                Mark::Rule { .. } => draw.rule(*y),
-            }
+    let mut drawing = Drawing::new(height, count)?;
+    for (page, y, mark) in &placed {
+        match mark {
+            Mark::Text {
+                x,
+                text,
+                size,
+                weight,
+                color,
+                ..
+            } => drawing.text(*page, (*x, *y), text, *size, *weight, *color),
+            Mark::Rule { .. } => drawing.rule(*page, (MARGIN, *y), width - 2.0 * MARGIN, RULE),
         }
+    }
+    for index in 0..count {
         for (line, text) in footer.iter().enumerate() {
             let y = footer_top + FOOTER_LEADING * line as f32;
-            draw.text(MARGIN, y, text, FOOTER_SIZE, Weight::Regular, MUTED);
+            drawing.text(index, (MARGIN, y), text, FOOTER_SIZE, Weight::Regular, MUTED);
         }
         if count > 1 {
             if index > 0 {
                 let continued = format!("{} {}, continued", document.kind.title(), document.number);
-                draw.text(MARGIN, MARGIN + 10.0, &continued, 8.5, Weight::Bold, MUTED);
+                drawing.text(index, (MARGIN, MARGIN + 10.0), &continued, 8.5, Weight::Bold, MUTED);
             }
             let page_number = format!("Page {} of {count}", index + 1);
             let x = width - MARGIN - layout.width_of(&page_number, FOOTER_SIZE, Weight::Regular);
-            draw.text(
-                x,
-                height - MARGIN + 18.0,
-                &page_number,
-                FOOTER_SIZE,
-                Weight::Regular,
-                MUTED,
-            );
-        }
-        surface.finish();
-        pdf_page.finish();
-    }
-    pdf.finish().map_err(|error| PdfError::Write(format!("{error:?}")))
-}
-
-/// One page being drawn.
-struct Draw<'a, 'b> {
-    surface: &'a mut Surface<'b>,
-    type_: &'static Typeface,
-    layout: &'a Layout,
-}
-
-impl Draw<'_, '_> {
-    fn text(&mut self, x: f32, y: f32, text: &str, size: f32, weight: Weight, color: (u8, u8, u8)) {
-        self.surface.set_fill(Some(fill(color)));
-        let (font, shaper) = match weight {
-            Weight::Regular => (&self.type_.regular, &self.type_.regular_shaper),
-            Weight::Bold => (&self.type_.bold, &self.type_.bold_shaper),
-        };
-        let glyphs = shaper.shape(text);
-        self.surface
-            .draw_glyphs(Point::from_xy(x, y), &glyphs, font.clone(), text, size, false);
-    }
-
-    fn rule(&mut self, y: f32) {
-        if let Some(rect) = Rect::from_xywh(MARGIN, y, self.layout.width - 2.0 * MARGIN, 0.75) {
-            let mut path = PathBuilder::new();
-            path.push_rect(rect);
-            if let Some(path) = path.finish() {
-                self.surface.set_fill(Some(fill(RULE)));
-                self.surface.draw_path(&path);
-            }
+            let at = (x, height - MARGIN + 18.0);
+            drawing.text(index, at, &page_number, FOOTER_SIZE, Weight::Regular, MUTED);
         }
     }
+    let info = Info {
+        title: format!("{} {}", document.kind.title(), document.number),
+        author: &document.seller.name,
+    };
+    drawing.finish((width, height), &info)
 }
 
 fn lay_out(layout: &mut Layout, document: &InvoiceDocument) {
@@ -465,7 +354,65 @@ fn lay_out(layout: &mut Layout, document: &InvoiceDocument) {
 
 #[cfg(test)]
 mod tests {
-    use super::{CONTINUED_TOP, Pages};
+    use serde_json::json;
+
+    use super::{CONTINUED_TOP, InvoiceDocument, Pages, render_pdf};
+
+    /// An invoice to `buyer`, whose address is `street`.
+    fn invoice(buyer: &str, street: &str) -> InvoiceDocument {
+        serde_json::from_value(json!({
+            "kind": "invoice", "number": "CW2026-00042", "issuedOn": "November 24, 2026", "orderReference": "ord_7",
+            "refersTo": null, "note": null,
+            "seller": {"name": "Example Conf LLC", "address": ["1 Main St", "Miami, FL"], "taxId": null,
+                       "email": "billing@example.com"},
+            "buyer": {"name": buyer, "address": [street], "taxId": "PL5260250274", "email": null},
+            "lines": [{"description": "VIP Pass × 2 — “the whole week”", "quantity": 2, "unitPrice": 129900,
+                       "amount": 259800}],
+            "discounts": [], "net": 259800, "tax": null, "total": 259800, "currency": "USD",
+            "payment": "Paid by card on November 24, 2026", "footer": "Thank you… See you in Miami.", "paper": "a4",
+        }))
+        .unwrap()
+    }
+
+    fn text(pdf: &[u8]) -> String {
+        let text = pdf_extract::extract_text_from_mem(pdf).unwrap();
+        text.split_whitespace().collect::<Vec<_>>().join(" ")
+    }
+
+    #[test]
+    fn the_text_reads_back_whatever_letters_it_has_and_the_common_subsets_are_reused_byte_for_byte() {
+        let latin = render_pdf(&invoice("Zoë Ångström", "Straße 12, 1010 Wien")).unwrap();
+        let polish = render_pdf(&invoice("Łucja Żółkiewska", "ul. Źródlana 5, Łódź")).unwrap();
+        let greek = render_pdf(&invoice("Νίκος Αλεξίου", "Οδός Ερμού 7, Αθήνα")).unwrap();
+
+        for (pdf, buyer, street) in [
+            (&latin, "Zoë Ångström", "Straße 12, 1010 Wien"),
+            (&polish, "Łucja Żółkiewska", "ul. Źródlana 5, Łódź"),
+            (&greek, "Νίκος Αλεξίου", "Οδός Ερμού 7, Αθήνα"),
+        ] {
+            let text = text(pdf);
+            for expected in [
+                buyer,
+                street,
+                "VIP Pass × 2 — “the whole week”",
+                "$2,598.00",
+                "Thank you… See you",
+            ] {
+                assert!(text.contains(expected), "{expected:?} in {text:?}");
+            }
+        }
+        let again = render_pdf(&invoice("Åsa Öberg", "Storgatan 1")).unwrap();
+        let program = |pdf: &[u8]| pdf.windows(8).filter(|window| window == b"FontFile").count();
+        assert_eq!(program(&latin), 2, "a subset of each weight");
+        // The same two subsets, written as they were kept: the files differ by the buyer's text alone.
+        assert!(
+            again.len().abs_diff(latin.len()) < 200,
+            "{} and {}",
+            again.len(),
+            latin.len()
+        );
+        assert!(polish.len() > latin.len());
+    }
 
     #[test]
     fn what_passes_the_bottom_of_a_page_continues_at_the_top_of_the_next() {

@@ -1,12 +1,22 @@
-//! Text shaped for the PDFs with each face parsed once and its shaping plans kept. krilla's
-//! `draw_text` parses the font's tables and plans the shaping anew for every line it draws,
-//! which was most of an invoice's rendering; this shapes exactly as it does (rustybuzz, no
-//! features, the direction and script guessed from the text), from a face and plan made once.
+//! Text shaped for the invoices with each face parsed once and its shaping plans kept (krilla's `draw_text`, which
+//! drew them once, parsed the font's tables and planned the shaping anew for every line). It shapes exactly as
+//! krilla does (rustybuzz, no features, the direction and script guessed from the text), as a test shows.
 
+use std::ops::Range;
 use std::sync::{Arc, Mutex};
 
-use krilla::text::{GlyphId, KrillaGlyph};
 use rustybuzz::{Direction, Face, Script, ShapePlan, UnicodeBuffer, script};
+
+/// A glyph of a shaped line, in the order it is drawn, with its advance and offsets in ems.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct Glyph {
+    pub(super) id: u16,
+    pub(super) x_advance: f32,
+    pub(super) x_offset: f32,
+    pub(super) y_offset: f32,
+    /// Where in the line's text the characters it draws are (its cluster's, shared by a cluster's glyphs).
+    pub(super) text: Range<usize>,
+}
 
 /// One font's parsed face and the plans made for it so far, one per direction and script.
 pub(super) struct Shaper {
@@ -16,8 +26,8 @@ pub(super) struct Shaper {
 }
 
 impl Shaper {
-    /// The shaper of the font in `data` (its first face), whose em krilla counts as `units_per_em`;
-    /// none when the font cannot be read.
+    /// The shaper of the font in `data` (its first face), whose em is `units_per_em`; none when the font cannot be
+    /// read.
     pub(super) fn new(data: &'static [u8], units_per_em: f32) -> Option<Self> {
         let face = Face::from_slice(data, 0)?;
         Some(Self {
@@ -28,7 +38,7 @@ impl Shaper {
     }
 
     /// `text` as one line of glyphs, as krilla's `draw_text` with `TextDirection::Auto` lays it out.
-    pub(super) fn shape(&self, text: &str) -> Vec<KrillaGlyph> {
+    pub(super) fn shape(&self, text: &str) -> Vec<Glyph> {
         let mut buffer = UnicodeBuffer::new();
         buffer.push_str(text);
         buffer.guess_segment_properties();
@@ -54,15 +64,14 @@ impl Shaper {
                         .find(|next| next.cluster != info.cluster)
                         .map_or(text.len(), |next| next.cluster as usize)
                 };
-                KrillaGlyph::new(
-                    GlyphId::new(info.glyph_id),
-                    position.x_advance as f32 / self.units_per_em,
-                    position.x_offset as f32 / self.units_per_em,
-                    position.y_offset as f32 / self.units_per_em,
-                    position.y_advance as f32 / self.units_per_em,
-                    start..end,
-                    None,
-                )
+                Glyph {
+                    // rustybuzz's glyph ids are a font's, which has at most 65,536 of them.
+                    id: info.glyph_id as u16,
+                    x_advance: position.x_advance as f32 / self.units_per_em,
+                    x_offset: position.x_offset as f32 / self.units_per_em,
+                    y_offset: position.y_offset as f32 / self.units_per_em,
+                    text: start..end,
+                }
             })
             .collect()
     }
@@ -87,10 +96,29 @@ impl Shaper {
 mod tests {
     use krilla::geom::Point;
     use krilla::page::PageSettings;
-    use krilla::text::{Font, TextDirection};
+    use krilla::text::{Font, GlyphId, KrillaGlyph, TextDirection};
     use krilla::{Data, Document};
 
     use super::Shaper;
+
+    /// `text` shaped by `shaper`, as krilla's glyphs.
+    fn shaped(shaper: &Shaper, text: &str) -> Vec<KrillaGlyph> {
+        let glyphs = shaper.shape(text).into_iter();
+        glyphs
+            .map(|glyph| {
+                let id = GlyphId::new(u32::from(glyph.id));
+                KrillaGlyph::new(
+                    id,
+                    glyph.x_advance,
+                    glyph.x_offset,
+                    glyph.y_offset,
+                    0.0,
+                    glyph.text,
+                    None,
+                )
+            })
+            .collect()
+    }
 
     /// One page with `text` drawn at a few sizes, by krilla's own shaping or by `shaper`'s.
     fn page(font: &Font, text: &str, shaper: Option<&Shaper>) -> Vec<u8> {
@@ -100,7 +128,7 @@ mod tests {
         for (line, size) in [8.0, 10.5, 22.0].into_iter().enumerate() {
             let at = Point::from_xy(54.0, 60.0 + 40.0 * line as f32);
             match shaper {
-                Some(shaper) => surface.draw_glyphs(at, &shaper.shape(text), font.clone(), text, size, false),
+                Some(shaper) => surface.draw_glyphs(at, &shaped(shaper, text), font.clone(), text, size, false),
                 None => surface.draw_text(at, font.clone(), size, text, false, TextDirection::Auto),
             }
         }
