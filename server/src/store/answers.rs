@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use sqlx::Row;
 use time::OffsetDateTime;
 
-use super::WriteTx;
+use super::Tx;
 use super::outbox::{EmailKind, queue_email_with_link};
 use super::{Store, now_millis};
 use crate::clock::unix_millis;
@@ -35,7 +35,7 @@ const REMINDER_GRACE_MILLIS: i64 = 24 * 60 * 60 * 1000;
 /// Writes a place's answers in one statement (nothing at all when there are none): the purchase path pays one
 /// INSERT for its buyer's answers.
 pub(super) async fn insert_answers(
-    tx: &mut WriteTx,
+    tx: &mut Tx,
     order_id: &str,
     position: i64,
     answers: &[(String, String)],
@@ -61,7 +61,7 @@ pub(super) async fn insert_answers(
 
 /// Forgets a place's answers, and that its holder was reminded, when the seat goes to someone else: the new holder
 /// answers, and is reminded, afresh.
-pub(super) async fn clear_answers(tx: &mut WriteTx, order_id: &str, position: i64) -> Result<(), sqlx::Error> {
+pub(super) async fn clear_answers(tx: &mut Tx, order_id: &str, position: i64) -> Result<(), sqlx::Error> {
     sqlx::query("DELETE FROM ticket_answers WHERE order_id = $1 AND position = $2")
         .bind(order_id)
         .bind(position)

@@ -7,7 +7,7 @@ use serde::Serialize;
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
-use super::WriteTx;
+use super::Tx;
 use super::admin::record_audit;
 use super::reserve_error::ReserveError;
 use super::{Store, now_millis};
@@ -371,7 +371,7 @@ impl Store {
 /// Stores a new code; a code with a `reserve` has taken its units out of the stock already, from
 /// `held_keys` (by default, the one item it applies to).
 pub(super) async fn insert_code(
-    tx: &mut WriteTx,
+    tx: &mut Tx,
     id: &str,
     code: &NewCode,
     held_keys: Option<&[String]>,
@@ -406,7 +406,7 @@ pub(super) async fn insert_code(
 }
 
 /// The stock keys a code's hold came out of: those it was made with, or the one item it applies to.
-pub(super) async fn held_keys(tx: &mut WriteTx, code_id: &str) -> Result<Vec<String>, sqlx::Error> {
+pub(super) async fn held_keys(tx: &mut Tx, code_id: &str) -> Result<Vec<String>, sqlx::Error> {
     let row = sqlx::query("SELECT applies_to, held_keys FROM codes WHERE id = $1")
         .bind(code_id)
         .fetch_one(&mut **tx)
@@ -422,7 +422,7 @@ pub(super) async fn held_keys(tx: &mut WriteTx, code_id: &str) -> Result<Vec<Str
 }
 
 /// Gives `units` back to the stock of every key in `keys`.
-pub(super) async fn give_back(tx: &mut WriteTx, keys: &[String], units: i64) -> Result<(), sqlx::Error> {
+pub(super) async fn give_back(tx: &mut Tx, keys: &[String], units: i64) -> Result<(), sqlx::Error> {
     for key in keys {
         sqlx::query("UPDATE stock SET taken = taken - $2 WHERE sku = $1")
             .bind(key)
@@ -434,7 +434,7 @@ pub(super) async fn give_back(tx: &mut WriteTx, keys: &[String], units: i64) -> 
 }
 
 /// Gives a code's held units back to its item's stock; answers whether it held any.
-pub(super) async fn release_code_hold(tx: &mut WriteTx, id: &str) -> Result<bool, sqlx::Error> {
+pub(super) async fn release_code_hold(tx: &mut Tx, id: &str) -> Result<bool, sqlx::Error> {
     // The units are read before they are zeroed: RETURNING gives the new values.
     let units: Option<i64> = sqlx::query_scalar("SELECT reserved_left FROM codes WHERE id = $1 AND reserved_left > 0")
         .bind(id)
@@ -466,7 +466,7 @@ pub struct CodeUse {
 /// still works at `now` and has not made as many orders for that email as it may; answers how
 /// many of the units come out of the code's own hold (the rest come out of the stock as usual).
 pub(super) async fn take_code_use(
-    tx: &mut WriteTx,
+    tx: &mut Tx,
     code: &CodeUse,
     buyer_email: &str,
     now: i64,
@@ -515,7 +515,7 @@ pub(super) async fn take_code_use(
 /// the code still holds units for its holders: a disabled or expired code's go to the stock).
 /// Answers the units the stock gets back instead.
 pub(super) async fn return_code_use(
-    tx: &mut WriteTx,
+    tx: &mut Tx,
     code_id: &str,
     uses: i64,
     held_units: i64,

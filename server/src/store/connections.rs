@@ -8,11 +8,6 @@
 //! back; one that failed or was cut off is rolled back if a transaction was open, or else pinged, off the caller's
 //! path and before anyone takes it again, and closed if that fails. A connection idle for more than a second is
 //! pinged when taken, as the server or a network in between may have cut it.
-//!
-//! On SQLite, whose database has one writer at a time, this process's transactions also take turns before they
-//! begin, first come first served. Waiting in SQLite's busy handler instead, each sleeps and tries again at growing
-//! intervals, and a writer that keeps coming back at once can take the lock ahead of one that has waited for
-//! seconds, until it gives up and its request fails.
 
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
@@ -22,7 +17,7 @@ use futures_util::stream::{self, BoxStream};
 use futures_util::{StreamExt, TryStreamExt};
 use sqlx::any::{AnyConnectOptions, AnyQueryResult, AnyRow, AnyStatement, AnyTypeInfo};
 use sqlx::{Any, AnyConnection, Connection, Describe, Either, Execute, Executor};
-use tokio::sync::{Mutex as TurnQueue, OwnedMutexGuard, OwnedSemaphorePermit, Semaphore};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 /// The kind of database the store runs on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -48,9 +43,6 @@ struct Shared {
     idle: Mutex<Vec<Idle>>,
     /// One permit per connection the pool may have open; closed when the pool is.
     permits: Arc<Semaphore>,
-    /// Where this process's SQLite transactions wait for their turn to write, in the order they came; none on
-    /// PostgreSQL, whose row locks let transactions write at once.
-    write_turns: Option<Arc<TurnQueue<()>>>,
     acquire_timeout: Duration,
 }
 
@@ -91,7 +83,6 @@ impl Connections {
                 backend,
                 idle: Mutex::new(Vec::with_capacity(size)),
                 permits: Arc::new(Semaphore::new(size)),
-                write_turns: (backend == Backend::Sqlite).then(Arc::default),
                 acquire_timeout,
             }),
         }
@@ -108,11 +99,7 @@ impl Connections {
 
     /// A connection of its own, waiting for one to be free up to the pool's timeout.
     pub(super) async fn acquire(&self) -> Result<Lease, sqlx::Error> {
-        self.acquire_by(Instant::now() + self.shared.acquire_timeout).await
-    }
-
-    async fn acquire_by(&self, deadline: Instant) -> Result<Lease, sqlx::Error> {
-        let permit = tokio::time::timeout_at(deadline.into(), self.shared.permits.clone().acquire_owned())
+        let permit = tokio::time::timeout(self.shared.acquire_timeout, self.shared.permits.clone().acquire_owned())
             .await
             .map_err(|_| sqlx::Error::PoolTimedOut)?
             .map_err(|_| sqlx::Error::PoolClosed)?;
@@ -129,40 +116,20 @@ impl Connections {
             connection: Some(connection),
             state: State::Unsettled,
             permit: Some(permit),
-            turn: None,
             shared: self.shared.clone(),
         })
     }
 
-    /// A transaction that changes data, on a connection of its own, waiting up to the pool's timeout for its turn
-    /// and its connection.
-    ///
-    /// On SQLite it takes the write lock as it begins (`BEGIN IMMEDIATE`): a deferred transaction that read first,
-    /// while another connection wrote, could not write at all (SQLite answers busy at once, with no wait, since the
-    /// transaction's snapshot is stale), and a request that only had to wait its turn would fail.
-    pub(super) async fn begin_write(&self) -> Result<WriteTx, sqlx::Error> {
-        let deadline = Instant::now() + self.shared.acquire_timeout;
-        let turn = match &self.shared.write_turns {
-            Some(turns) => Some(
-                tokio::time::timeout_at(deadline.into(), turns.clone().lock_owned())
-                    .await
-                    .map_err(|_| sqlx::Error::PoolTimedOut)?,
-            ),
-            None => None,
-        };
-        let mut lease = self.acquire_by(deadline).await?;
-        lease.turn = turn;
-        let begin = match self.shared.backend {
-            Backend::Sqlite => "BEGIN IMMEDIATE",
-            Backend::Postgres => "BEGIN",
-        };
+    /// A transaction on a connection of its own, begun with `begin` (`BEGIN`, or SQLite's `BEGIN IMMEDIATE`).
+    pub(super) async fn begin(&self, begin: &'static str) -> Result<Tx, sqlx::Error> {
+        let mut lease = self.acquire().await?;
         // Cut off while beginning, the transaction may be open; refused, it is not.
         lease.state = State::InTransaction;
         if let Err(error) = lease.execute(begin).await {
             lease.state = State::Unsettled;
             return Err(error);
         }
-        Ok(WriteTx { lease })
+        Ok(Tx { lease })
     }
 
     async fn connect(&self) -> Result<AnyConnection, sqlx::Error> {
@@ -189,8 +156,6 @@ pub(super) struct Lease {
     connection: Option<AnyConnection>,
     state: State,
     permit: Option<OwnedSemaphorePermit>,
-    /// A SQLite transaction's turn to write, held until it has ended on the database.
-    turn: Option<OwnedMutexGuard<()>>,
     shared: Arc<Shared>,
 }
 
@@ -245,13 +210,12 @@ impl Drop for Lease {
         let Ok(runtime) = tokio::runtime::Handle::try_current() else {
             return;
         };
-        let (shared, state, turn) = (self.shared.clone(), self.state, self.turn.take());
+        let (shared, state) = (self.shared.clone(), self.state);
         runtime.spawn(async move {
             let usable = match state {
                 State::InTransaction => connection.execute("ROLLBACK").await.is_ok(),
                 State::Settled | State::Unsettled => connection.ping().await.is_ok(),
             };
-            drop(turn);
             if usable {
                 give_back(&shared, connection);
             }
@@ -267,13 +231,13 @@ fn give_back(shared: &Shared, connection: AnyConnection) {
     });
 }
 
-/// A transaction that changes data, on a connection of its own: rolled back unless committed (also when it is
-/// dropped halfway, before the connection is used again).
-pub(super) struct WriteTx {
+/// A transaction on a connection of its own: rolled back unless committed (also when it is dropped halfway, before
+/// the connection is used again).
+pub(super) struct Tx {
     lease: Lease,
 }
 
-impl WriteTx {
+impl Tx {
     pub(super) async fn commit(mut self) -> Result<(), sqlx::Error> {
         self.lease.execute("COMMIT").await?;
         self.lease.state = State::Settled;
@@ -287,7 +251,7 @@ impl WriteTx {
     }
 }
 
-impl std::ops::Deref for WriteTx {
+impl std::ops::Deref for Tx {
     type Target = AnyConnection;
 
     fn deref(&self) -> &AnyConnection {
@@ -295,7 +259,7 @@ impl std::ops::Deref for WriteTx {
     }
 }
 
-impl std::ops::DerefMut for WriteTx {
+impl std::ops::DerefMut for Tx {
     fn deref_mut(&mut self) -> &mut AnyConnection {
         &mut self.lease
     }
@@ -499,8 +463,12 @@ mod tests {
 
     async fn a_transaction_dropped_unfinished_is_rolled_back_before_its_connection_is_used_again(
         pool: Connections,
-        _: Backend,
+        backend: Backend,
     ) {
+        let begin = match backend {
+            Backend::Sqlite => "BEGIN IMMEDIATE",
+            Backend::Postgres => "BEGIN",
+        };
         // PostgreSQL's test database is shared by tests running at once: a table of this run's own.
         let table = format!("pool_test_{}", uuid::Uuid::new_v4().simple());
         pool.execute(format!("CREATE TABLE {table} (id INTEGER PRIMARY KEY, n INTEGER NOT NULL)").as_str())
@@ -512,62 +480,22 @@ mod tests {
         let read = format!("SELECT n FROM {table} WHERE id = 1");
         let set = |n: i64| format!("UPDATE {table} SET n = {n} WHERE id = 1");
 
-        let mut abandoned = pool.begin_write().await.unwrap();
+        let mut abandoned = pool.begin(begin).await.unwrap();
         (&mut *abandoned).execute(set(1).as_str()).await.unwrap();
         drop(abandoned);
         // The pool's one connection: the read runs on it once its transaction is rolled back, so it sees neither
         // the abandoned update nor a transaction still open.
         assert_eq!(number(&pool, &read).await, 0);
 
-        let mut committed = pool.begin_write().await.unwrap();
+        let mut committed = pool.begin(begin).await.unwrap();
         (&mut *committed).execute(set(2).as_str()).await.unwrap();
         committed.commit().await.unwrap();
-        let mut rolled_back = pool.begin_write().await.unwrap();
+        let mut rolled_back = pool.begin(begin).await.unwrap();
         (&mut *rolled_back).execute(set(3).as_str()).await.unwrap();
         rolled_back.rollback().await.unwrap();
         assert_eq!(number(&pool, &read).await, 2);
         assert_eq!(idle(&pool), 1);
         pool.execute(format!("DROP TABLE {table}").as_str()).await.unwrap();
-    }
-
-    /// Writers queued behind a long transaction, longer than SQLite's busy timeout would let them wait, each get their
-    /// turn in the order they came.
-    #[tokio::test]
-    async fn sqlite_writers_take_turns_in_the_order_they_came() {
-        let (pool, _folder) = sqlite(4, Duration::from_secs(30));
-        pool.execute("CREATE TABLE turns (position INTEGER PRIMARY KEY AUTOINCREMENT, writer INTEGER NOT NULL)")
-            .await
-            .unwrap();
-        let mut first = pool.begin_write().await.unwrap();
-        (&mut *first)
-            .execute("INSERT INTO turns (writer) VALUES (0)")
-            .await
-            .unwrap();
-        let mut writers = Vec::new();
-        for writer in 1..=5_i64 {
-            let pool = pool.clone();
-            writers.push(tokio::spawn(async move {
-                let mut tx = pool.begin_write().await?;
-                sqlx::query("INSERT INTO turns (writer) VALUES ($1)")
-                    .bind(writer)
-                    .execute(&mut *tx)
-                    .await?;
-                tx.commit().await
-            }));
-            // The test's runtime runs the writer while this one sleeps: it joins the queue before the next comes.
-            tokio::time::sleep(Duration::from_millis(10)).await;
-        }
-        // Longer than the busy timeout of 5 s, in which SQLite's busy handler would have given up on them.
-        tokio::time::sleep(Duration::from_millis(5500)).await;
-        first.commit().await.unwrap();
-        for writer in writers {
-            writer.await.unwrap().unwrap();
-        }
-        let order: Vec<i64> = sqlx::query_scalar("SELECT writer FROM turns ORDER BY position")
-            .fetch_all(&pool)
-            .await
-            .unwrap();
-        assert_eq!(order, [0, 1, 2, 3, 4, 5]);
     }
 
     /// Runs a case on SQLite, and on PostgreSQL in the PostgreSQL layer, with a pool of `size` connections.

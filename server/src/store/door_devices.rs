@@ -5,7 +5,7 @@
 use sqlx::Row;
 
 use super::Store;
-use super::WriteTx;
+use super::Tx;
 
 /// A door device as the server knows it when one of its batches arrives.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -60,7 +60,7 @@ impl Store {
 
 /// Names the device for `owner` unless someone did first: two sessions naming one id at the
 /// same moment meet on its primary key, and the first keeps it.
-async fn claim(tx: &mut WriteTx, device_id: &str, owner: &str) -> Result<(), sqlx::Error> {
+async fn claim(tx: &mut Tx, device_id: &str, owner: &str) -> Result<(), sqlx::Error> {
     sqlx::query("INSERT INTO door_devices (device_id, owner) VALUES ($1, $2) ON CONFLICT (device_id) DO NOTHING")
         .bind(device_id)
         .bind(owner)

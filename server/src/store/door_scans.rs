@@ -7,7 +7,7 @@ use serde::Serialize;
 use sqlx::Row;
 
 use super::Store;
-use super::WriteTx;
+use super::Tx;
 use super::admin::record_audit;
 
 /// How far a device's clock may run behind the server's: a scan up to this much before a
@@ -253,7 +253,7 @@ impl Store {
     }
 }
 
-async fn scanned(tx: &mut WriteTx, code: &str) -> Result<Option<Scanned>, sqlx::Error> {
+async fn scanned(tx: &mut Tx, code: &str) -> Result<Option<Scanned>, sqlx::Error> {
     let row = sqlx::query(
         "SELECT tickets.id, tickets.order_id, tickets.ticket_type, tickets.status, tickets.checked_in_at,
                 tickets.checked_in_by, tickets.checked_in_device,
@@ -288,7 +288,7 @@ async fn scanned(tx: &mut WriteTx, code: &str) -> Result<Option<Scanned>, sqlx::
 
 /// Checks the ticket in at `at` on `device_id`, in the audit log with the scan as sent.
 async fn admit(
-    tx: &mut WriteTx,
+    tx: &mut Tx,
     ticket: &Scanned,
     at: i64,
     device_id: &str,
@@ -329,7 +329,7 @@ async fn admit(
 /// Keeps a scan the organizer should see: a later scan of an admitted ticket, or one whose
 /// time was not believed. The same scan sent again is kept once.
 async fn record_scan(
-    tx: &mut WriteTx,
+    tx: &mut Tx,
     ticket_id: &str,
     device_id: &str,
     scanned_by: &str,

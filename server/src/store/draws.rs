@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
-use super::WriteTx;
+use super::Tx;
 use super::admin::record_audit;
 use super::codes::CodeKind;
 use super::outbox::EmailKind;
@@ -115,11 +115,7 @@ fn draw_from_row(row: &AnyRow) -> Result<Draw, sqlx::Error> {
 /// The draw's candidates: registrations in its areas whose owners confirmed them by the
 /// announcement, when the seed was fixed (one added later could be picked to win by whoever
 /// can read the seed), and that still want updates.
-async fn candidates(
-    tx: &mut WriteTx,
-    announced_at: i64,
-    areas: &[String],
-) -> Result<Vec<StoredRegistration>, sqlx::Error> {
+async fn candidates(tx: &mut Tx, announced_at: i64, areas: &[String]) -> Result<Vec<StoredRegistration>, sqlx::Error> {
     let confirmed: Vec<StoredRegistration> = sqlx::query_as(&format!(
         "SELECT {WAITLIST_COLUMNS} FROM waitlist_registrations WHERE confirmed_at <= $1 ORDER BY id"
     ))

@@ -5,7 +5,7 @@
 use sqlx::Row;
 
 use super::Store;
-use super::WriteTx;
+use super::Tx;
 
 /// How long a key names its order (Stripe keeps its keys as long).
 pub const IDEMPOTENCY_WINDOW_MILLIS: i64 = 24 * 60 * 60 * 1000;
@@ -20,7 +20,7 @@ pub struct IdempotencyClaim {
 /// Claims `key` for `order_id`, or takes over a key older than the window.
 /// Returns false when a live claim holds it (another request placed, or is placing, its order).
 pub(super) async fn claim_key(
-    tx: &mut WriteTx,
+    tx: &mut Tx,
     key: &str,
     request_hash: &str,
     order_id: &str,

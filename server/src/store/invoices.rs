@@ -7,7 +7,7 @@ use sqlx::Row;
 use sqlx::any::AnyRow;
 use time::OffsetDateTime;
 
-use super::WriteTx;
+use super::Tx;
 use super::admin::record_audit;
 use super::outbox::{EmailKind, queue_email};
 use super::{Prefixed, Store};
@@ -72,7 +72,7 @@ pub(super) fn invoice_from_columns(row: &AnyRow, names: &Prefixed) -> Result<Inv
 
 /// The next number of `prefix`, taken inside the caller's transaction: the row stays locked
 /// until it commits (or its number goes back with it), so numbers have no gaps.
-async fn next_number(tx: &mut WriteTx, prefix: &str) -> Result<String, sqlx::Error> {
+async fn next_number(tx: &mut Tx, prefix: &str) -> Result<String, sqlx::Error> {
     // The counter exists after a prefix's first invoice: a plain update then, cheaper than an upsert.
     let counted: Option<i64> = sqlx::query_scalar(
         "UPDATE invoice_numbers SET last_number = last_number + 1 WHERE prefix = $1 RETURNING last_number",
@@ -95,7 +95,7 @@ async fn next_number(tx: &mut WriteTx, prefix: &str) -> Result<String, sqlx::Err
 }
 
 async fn insert(
-    tx: &mut WriteTx,
+    tx: &mut Tx,
     order_id: &str,
     document: &InvoiceDocument,
     credits: Option<&str>,
@@ -133,7 +133,7 @@ fn instant(unix_ms: i64) -> OffsetDateTime {
 /// Issues the invoice of `order`, paid at `paid_at`, inside the transaction that records the
 /// payment. Nothing without a seller in the event file.
 pub(super) async fn issue_invoice(
-    tx: &mut WriteTx,
+    tx: &mut Tx,
     event: Option<&Event>,
     order: &Order,
     paid_at: i64,
@@ -148,7 +148,7 @@ pub(super) async fn issue_invoice(
 }
 
 /// The invoice an order stands on now: its latest, which a correction replaces.
-async fn current_invoice(tx: &mut WriteTx, order_id: &str) -> Result<Option<InvoiceRecord>, sqlx::Error> {
+async fn current_invoice(tx: &mut Tx, order_id: &str) -> Result<Option<InvoiceRecord>, sqlx::Error> {
     let row = sqlx::query(&format!(
         "SELECT {COLUMNS} FROM invoices WHERE order_id = $1 AND kind = 'invoice' ORDER BY issued_at DESC, number DESC
          LIMIT 1"
@@ -162,7 +162,7 @@ async fn current_invoice(tx: &mut WriteTx, order_id: &str) -> Result<Option<Invo
 /// Issues the credit note of a refund of `amount`, referencing the order's invoice, inside the
 /// transaction that completes the refund. Nothing when the order has no invoice.
 pub(super) async fn issue_refund_note(
-    tx: &mut WriteTx,
+    tx: &mut Tx,
     event: Option<&Event>,
     refund: (&str, &str),
     amount: Money,

@@ -1,13 +1,13 @@
 //! An order's private link ("Manage your tickets", or the sponsor's page): its secret is kept
 //! as a digest on the order, and a new one retires the old.
 
-use super::WriteTx;
+use super::Tx;
 use super::now_millis;
 use super::outbox::{EmailKind, queue_email_with_link};
 use crate::secrets;
 
 /// Makes `token` the secret of the order's "Manage your tickets" link; an earlier link stops working.
-pub(super) async fn set_manage_token(tx: &mut WriteTx, order_id: &str, token: &str) -> Result<(), sqlx::Error> {
+pub(super) async fn set_manage_token(tx: &mut Tx, order_id: &str, token: &str) -> Result<(), sqlx::Error> {
     sqlx::query("UPDATE orders SET manage_token_hash = $2, manage_token = NULL WHERE id = $1")
         .bind(order_id)
         .bind(secrets::digest(token))
@@ -22,7 +22,7 @@ pub(super) async fn set_manage_token(tx: &mut WriteTx, order_id: &str, token: &s
 /// buyer's proof (it is in the confirmation page's address, as in the browser's history).
 /// Answers the new secret.
 pub(super) async fn renew_manage_link(
-    tx: &mut WriteTx,
+    tx: &mut Tx,
     order_id: &str,
     buyer_email: &str,
     dedupe_key: &str,

@@ -9,7 +9,7 @@ use serde::Serialize;
 use sqlx::any::AnyRow;
 use sqlx::{Any, Executor, Row};
 
-use super::WriteTx;
+use super::Tx;
 use super::admin::record_audit;
 use super::outbox::EmailKind;
 use super::{Store, now_millis};
@@ -228,7 +228,7 @@ async fn recipients<'e, E: Executor<'e, Database = Any>>(
 
 /// Queues one email of the message to each address; an address already queued for it is skipped.
 async fn queue_message_emails(
-    tx: &mut WriteTx,
+    tx: &mut Tx,
     message_id: &str,
     addresses: &[String],
     priority: i64,

@@ -50,7 +50,7 @@ use sqlx::any::AnyConnectOptions;
 use sqlx::migrate::{MigrateError, Migrator};
 
 pub use connections::Backend;
-use connections::{Connections, WriteTx};
+use connections::{Connections, Tx};
 
 pub use admin::{AuditEntry, SignedInWith};
 pub use answers::{AnswersSaved, StoredAnswers};
@@ -132,6 +132,9 @@ pub struct Store {
     /// Counts this process's changes to the programme and its speakers' photos, so the published programme knows to
     /// look again at once (other instances' changes are seen within its freshness).
     programme_generation: Arc<AtomicU64>,
+    /// Takes turns between this process's workshop-seat changes on SQLite: its one writer would otherwise make them
+    /// wait for its lock in the busy handler's growing sleeps, the long tail of a burst of reservations.
+    seat_turns: Arc<tokio::sync::Mutex<()>>,
     /// The event, whose seller issues invoices as orders are paid, refunded and corrected.
     event: Option<Arc<crate::event::Event>>,
 }
@@ -169,6 +172,7 @@ impl Store {
             backend,
             stock_version: Arc::default(),
             programme_generation: Arc::default(),
+            seat_turns: Arc::default(),
             event: None,
         })
     }
@@ -211,9 +215,36 @@ impl Store {
         self.programme_generation.fetch_add(1, Ordering::AcqRel);
     }
 
-    /// A transaction that changes data (see [`Connections::begin_write`]).
-    async fn begin_write(&self) -> Result<WriteTx, sqlx::Error> {
-        self.connections.begin_write().await
+    /// This process's turn to change workshop seats on SQLite; PostgreSQL's row locks need none.
+    async fn seat_turn(&self) -> Option<tokio::sync::MutexGuard<'_, ()>> {
+        match self.backend {
+            Backend::Sqlite => Some(self.seat_turns.lock().await),
+            Backend::Postgres => None,
+        }
+    }
+
+    /// A transaction that changes data. On SQLite it takes the write lock as it begins: a deferred transaction that
+    /// read first, while another connection wrote, could not write at all (SQLite answers busy at once, with no
+    /// wait, since the transaction's snapshot is stale), and a request that only had to wait its turn failed.
+    async fn begin_write(&self) -> Result<Tx, sqlx::Error> {
+        match self.backend {
+            Backend::Sqlite => self.connections.begin("BEGIN IMMEDIATE").await,
+            Backend::Postgres => self.connections.begin("BEGIN").await,
+        }
+    }
+
+    /// A transaction that only reads, and sees one state of the database throughout: on SQLite a deferred one, which
+    /// takes no lock a writer would wait for; on PostgreSQL at repeatable read, as its default gives each statement a
+    /// snapshot of its own.
+    async fn begin_read(&self) -> Result<Tx, sqlx::Error> {
+        match self.backend {
+            Backend::Sqlite => self.connections.begin("BEGIN").await,
+            Backend::Postgres => {
+                self.connections
+                    .begin("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+                    .await
+            }
+        }
     }
 
     pub fn backend(&self) -> Backend {

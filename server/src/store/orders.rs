@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
-use super::WriteTx;
+use super::Tx;
 use super::answers::insert_answers;
 use super::codes::{CodeUse, give_back, held_keys, return_code_use, take_code_use};
 use super::invoices::issue_invoice;
@@ -126,7 +126,7 @@ fn json_column<T: serde::de::DeserializeOwned>(row: &AnyRow, column: &str) -> Re
 
 /// Takes `quantity` units of every limited key in `skus`, or none if any has
 /// too few left: `Ok(false)` then.
-async fn reserve(tx: &mut WriteTx, skus: &[&str], quantity: i64) -> Result<bool, sqlx::Error> {
+async fn reserve(tx: &mut Tx, skus: &[&str], quantity: i64) -> Result<bool, sqlx::Error> {
     for (index, sku) in skus.iter().enumerate() {
         // The first statement of the transaction writes, so SQLite takes its write
         // lock at once (waiting out the busy timeout) instead of failing later. Units the
@@ -153,7 +153,7 @@ async fn reserve(tx: &mut WriteTx, skus: &[&str], quantity: i64) -> Result<bool,
 }
 
 /// Gives `units` back to every limited key in `skus`.
-async fn release(tx: &mut WriteTx, skus: &[&str], units: i64) -> Result<(), sqlx::Error> {
+async fn release(tx: &mut Tx, skus: &[&str], units: i64) -> Result<(), sqlx::Error> {
     if units > 0 {
         for sku in skus {
             sqlx::query("UPDATE stock SET taken = taken - $2 WHERE sku = $1")
@@ -219,7 +219,7 @@ impl OpenHolds {
 /// What the buyer whose `column` is `value` holds in open (pending, unexpired) checkouts, and
 /// has taken in free orders since a day before `now`.
 async fn open_holds(
-    tx: &mut WriteTx,
+    tx: &mut Tx,
     column: HoldOwner,
     value: &str,
     sku: &str,
@@ -278,7 +278,7 @@ enum HoldOwner {
 /// Refuses a checkout that would take its buyer's email or address past the caps on what open
 /// checkouts and the day's free orders may hold; the caller's transaction then rolls back.
 async fn check_open_holds(
-    tx: &mut WriteTx,
+    tx: &mut Tx,
     limits: HoldLimits,
     order: &NewOrder,
     client_address: &str,
@@ -324,7 +324,7 @@ pub(super) enum Release {
 /// its stock and its code's uses together, so this happens once however it ends. A
 /// refunded order made from a waiting-list offer gives its units to the stock and never
 /// revives the offer: the next person waiting gets them.
-pub(super) async fn release_order_units(tx: &mut WriteTx, order_id: &str, why: Release) -> Result<(), sqlx::Error> {
+pub(super) async fn release_order_units(tx: &mut Tx, order_id: &str, why: Release) -> Result<(), sqlx::Error> {
     let row = sqlx::query(
         "SELECT sku, variant_sku, phase_sku, units_held, code_id, code_units, quantity FROM orders WHERE id = $1",
     )
@@ -365,7 +365,7 @@ pub(super) async fn release_order_units(tx: &mut WriteTx, order_id: &str, why: R
 }
 
 /// Counts an order's uses of its code again, when it is paid after they were given back.
-async fn retake_code_use(tx: &mut WriteTx, order_id: &str) -> Result<(), sqlx::Error> {
+async fn retake_code_use(tx: &mut Tx, order_id: &str) -> Result<(), sqlx::Error> {
     sqlx::query(
         "UPDATE codes SET uses = uses + (SELECT quantity FROM orders WHERE id = $1)
          WHERE id = (SELECT code_id FROM orders WHERE id = $1)",

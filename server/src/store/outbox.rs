@@ -4,7 +4,7 @@
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
-use super::WriteTx;
+use super::Tx;
 use super::{Backend, Store, now_millis};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, utoipa::ToSchema)]
@@ -172,7 +172,7 @@ fn email_status() -> utoipa::openapi::Object {
 /// Queues an email inside the caller's transaction; a second call with the same
 /// `dedupe_key` queues nothing.
 pub(super) async fn queue_email(
-    tx: &mut WriteTx,
+    tx: &mut Tx,
     kind: EmailKind,
     dedupe_key: &str,
     subject_id: &str,
@@ -184,7 +184,7 @@ pub(super) async fn queue_email(
 /// As `queue_email`, for an email that carries the private link `link_secret` opens. The
 /// secret stays on the row only until the email is sent or cancelled.
 pub(super) async fn queue_email_with_link(
-    tx: &mut WriteTx,
+    tx: &mut Tx,
     kind: EmailKind,
     dedupe_key: &str,
     subject_id: &str,

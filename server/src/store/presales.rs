@@ -6,7 +6,7 @@
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
-use super::WriteTx;
+use super::Tx;
 use super::admin::record_audit;
 use super::codes::CodeKind;
 use super::outbox::EmailKind;
@@ -102,7 +102,7 @@ pub(super) struct SharedTerms<'a> {
 /// Stores `codes`, each usable early by its person alone, and queues the email that carries
 /// each, a few hundred rows per statement.
 pub(super) async fn insert_personal_codes(
-    tx: &mut WriteTx,
+    tx: &mut Tx,
     codes: &[PersonalCode],
     terms: &SharedTerms<'_>,
     now: i64,

@@ -10,7 +10,7 @@ use serde::Serialize;
 use serde_json::Value;
 use sqlx::Row;
 
-use super::WriteTx;
+use super::Tx;
 use super::admin::record_audit;
 use super::waiting_list_desk::DeskError;
 use super::{Store, now_millis};
@@ -71,7 +71,7 @@ fn erase_keys(json: &mut Value, keys: &[&str]) {
 /// Rewrites the JSON text of `column` in the rows of `table` that `filter` picks (with `$1` bound to `bind`), by
 /// `change`; answers how many rows changed.
 async fn rewrite_json(
-    tx: &mut WriteTx,
+    tx: &mut Tx,
     table: &str,
     key: &str,
     column: &str,
@@ -111,7 +111,7 @@ async fn rewrite_json(
 /// Replaces `needles` in the text `column` of the rows of `table` that `filter` picks (`$1` is each needle, so a
 /// filter may narrow by it).
 async fn scrub_column(
-    tx: &mut WriteTx,
+    tx: &mut Tx,
     table: &str,
     key: &str,
     column: &str,
@@ -480,7 +480,7 @@ impl Store {
 
 /// Overwrites the buyer's details of the orders `filter` picks, and the billing address of those without an invoice;
 /// their private links stop working. Answers how many.
-async fn erase_orders(tx: &mut WriteTx, filter: &str) -> Result<i64, sqlx::Error> {
+async fn erase_orders(tx: &mut Tx, filter: &str) -> Result<i64, sqlx::Error> {
     let erased = sqlx::query(&format!(
         "UPDATE orders SET buyer_name = $1, buyer_email = $1, client_address = NULL, manage_token = NULL,
              manage_token_hash = NULL, client_secret_hash = NULL, page_token_hash = NULL,
@@ -495,7 +495,7 @@ async fn erase_orders(tx: &mut WriteTx, filter: &str) -> Result<i64, sqlx::Error
 
 /// Overwrites the holder's name and address of the tickets `filter` picks, and the name on their certificates of
 /// attendance (whose page then confirms the attendance without naming anyone); their own links stop working.
-async fn erase_tickets(tx: &mut WriteTx, filter: &str, now: i64) -> Result<i64, sqlx::Error> {
+async fn erase_tickets(tx: &mut Tx, filter: &str, now: i64) -> Result<i64, sqlx::Error> {
     // Before the tickets: `filter` may pick them by the details erased below.
     sqlx::query(&format!(
         "UPDATE certificates SET attendee_name = $1 WHERE ticket_id IN (SELECT id FROM tickets WHERE {filter})"
@@ -517,7 +517,7 @@ async fn erase_tickets(tx: &mut WriteTx, filter: &str, now: i64) -> Result<i64, 
 }
 
 /// Overwrites the waitlist registrations of `email` (of everyone, with ""); they receive nothing more.
-async fn erase_registrations(tx: &mut WriteTx, email: &str, now: i64) -> Result<i64, sqlx::Error> {
+async fn erase_registrations(tx: &mut Tx, email: &str, now: i64) -> Result<i64, sqlx::Error> {
     let erased = sqlx::query(
         "UPDATE waitlist_registrations SET email = $1 || ':' || id, full_name = $1, job_title = NULL,
              subscribe = $3, unsubscribe_token = NULL, confirm_token_hash = NULL, erased_at = $4
@@ -533,7 +533,7 @@ async fn erase_registrations(tx: &mut WriteTx, email: &str, now: i64) -> Result<
 }
 
 /// Overwrites the waiting-list entries of `email` (of everyone, with ""), already off their queues.
-async fn erase_entries(tx: &mut WriteTx, email: &str, now: i64) -> Result<i64, sqlx::Error> {
+async fn erase_entries(tx: &mut Tx, email: &str, now: i64) -> Result<i64, sqlx::Error> {
     let erased = sqlx::query(
         "UPDATE waiting_list_entries SET name = $1, email = $1 || ':' || id, decline_token_hash = NULL,
              client_address = NULL, erased_at = $3
@@ -549,7 +549,7 @@ async fn erase_entries(tx: &mut WriteTx, email: &str, now: i64) -> Result<i64, s
 
 /// Overwrites the address of the emails to `email` (to everyone, with ""), and the address some kinds name as
 /// their subject; those not sent yet never will be.
-async fn erase_outbox(tx: &mut WriteTx, email: &str) -> Result<(), sqlx::Error> {
+async fn erase_outbox(tx: &mut Tx, email: &str) -> Result<(), sqlx::Error> {
     sqlx::query(
         "UPDATE outbox SET recipient = $1, link_secret = NULL, dedupe_key = $1 || ':' || id,
              subject_id = CASE WHEN subject_id LIKE '%@%' THEN $1 ELSE subject_id END,

@@ -8,7 +8,7 @@ use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
 use time::OffsetDateTime;
 
-use super::WriteTx;
+use super::Tx;
 use super::admin::record_audit;
 use super::{Backend, Store, now_millis};
 use crate::programme::{Changes, Link, Programme, Room, Session, SessionKind, Speaker, Track, changes};
@@ -66,13 +66,7 @@ impl Store {
     /// The current programme and the version that made it (none before the first import), read from one snapshot:
     /// an import applied meanwhile shows in neither or in both.
     pub async fn versioned_programme(&self) -> Result<VersionedProgramme, sqlx::Error> {
-        let mut tx = self.begin_write().await?;
-        if self.backend == Backend::Postgres {
-            // PostgreSQL's default gives each statement its own snapshot; SQLite's read transaction keeps its first.
-            sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
-                .execute(&mut *tx)
-                .await?;
-        }
+        let mut tx = self.begin_read().await?;
         let version = sqlx::query(&format!("{VERSION_COLUMNS} ORDER BY number DESC LIMIT 1"))
             .fetch_optional(&mut *tx)
             .await?
@@ -199,7 +193,7 @@ fn version_from_row(row: &AnyRow) -> Result<ProgrammeVersion, sqlx::Error> {
 
 /// Two imports applied at once must not interleave into a mixed programme or two versions with one number. SQLite
 /// has one writer at a time: a write first takes its lock now. PostgreSQL takes a lock of the programme's own.
-async fn take_programme_lock(tx: &mut WriteTx, backend: Backend) -> Result<(), sqlx::Error> {
+async fn take_programme_lock(tx: &mut Tx, backend: Backend) -> Result<(), sqlx::Error> {
     let statement = match backend {
         Backend::Sqlite => "UPDATE programme_versions SET number = number WHERE number = 0",
         Backend::Postgres => "SELECT pg_advisory_xact_lock(hashtext('programme'))",
@@ -232,7 +226,7 @@ fn check_references(programme: &Programme) -> Result<(), ApplyProgrammeError> {
 /// Writes what differs between `current` (as stored) and `imported` as version `number`: sessions gone are marked
 /// cancelled, other entries gone are deleted last, once no session on the programme names them.
 async fn write_programme(
-    tx: &mut WriteTx,
+    tx: &mut Tx,
     current: &Programme,
     imported: &Programme,
     number: i64,
@@ -316,7 +310,7 @@ fn has_session(programme: &Programme, source_id: &str) -> bool {
 
 /// Only cancelled sessions can still name a room or track the import no longer has: they lose it. `column` and
 /// `table` are this file's names, never input.
-async fn forget_in_cancelled(tx: &mut WriteTx, column: &str, table: &str, source_id: &str) -> Result<(), sqlx::Error> {
+async fn forget_in_cancelled(tx: &mut Tx, column: &str, table: &str, source_id: &str) -> Result<(), sqlx::Error> {
     sqlx::query(&format!(
         "UPDATE programme_sessions SET {column} = NULL WHERE {column} = (SELECT id FROM {table} WHERE source_id = $1)"
     ))
@@ -327,7 +321,7 @@ async fn forget_in_cancelled(tx: &mut WriteTx, column: &str, table: &str, source
 }
 
 /// `table` is one of this file's table names, never input.
-async fn delete_by_source_id(tx: &mut WriteTx, table: &str, source_id: &str) -> Result<(), sqlx::Error> {
+async fn delete_by_source_id(tx: &mut Tx, table: &str, source_id: &str) -> Result<(), sqlx::Error> {
     sqlx::query(&format!("DELETE FROM {table} WHERE source_id = $1"))
         .bind(source_id)
         .execute(&mut **tx)
@@ -335,7 +329,7 @@ async fn delete_by_source_id(tx: &mut WriteTx, table: &str, source_id: &str) -> 
     Ok(())
 }
 
-async fn upsert_room(tx: &mut WriteTx, room: &Room, position: usize) -> Result<(), sqlx::Error> {
+async fn upsert_room(tx: &mut Tx, room: &Room, position: usize) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO programme_rooms (id, source_id, name, capacity, position) VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT (source_id) DO UPDATE
@@ -351,7 +345,7 @@ async fn upsert_room(tx: &mut WriteTx, room: &Room, position: usize) -> Result<(
     Ok(())
 }
 
-async fn upsert_track(tx: &mut WriteTx, track: &Track, position: usize) -> Result<(), sqlx::Error> {
+async fn upsert_track(tx: &mut Tx, track: &Track, position: usize) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO programme_tracks (id, source_id, name, colour, position) VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT (source_id) DO UPDATE
@@ -367,7 +361,7 @@ async fn upsert_track(tx: &mut WriteTx, track: &Track, position: usize) -> Resul
     Ok(())
 }
 
-async fn upsert_speaker(tx: &mut WriteTx, speaker: &Speaker, position: usize) -> Result<(), sqlx::Error> {
+async fn upsert_speaker(tx: &mut Tx, speaker: &Speaker, position: usize) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO programme_speakers (id, source_id, slug, name, tagline, biography, avatar_url, links, position)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
@@ -390,7 +384,7 @@ async fn upsert_speaker(tx: &mut WriteTx, speaker: &Speaker, position: usize) ->
 }
 
 /// The session and its speakers, in their order.
-async fn upsert_session(tx: &mut WriteTx, session: &Session) -> Result<(), sqlx::Error> {
+async fn upsert_session(tx: &mut Tx, session: &Session) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO programme_sessions (id, source_id, slug, title, subtitle, kind, track_id, level, language,
              abstract, description, room_id, starts_at, ends_at, links)

@@ -8,7 +8,7 @@ use sqlx::Row;
 use sqlx::any::AnyRow;
 use time::OffsetDateTime;
 
-use super::WriteTx;
+use super::Tx;
 use super::outbox::{EmailKind, queue_email};
 use super::{Store, now_millis};
 use crate::event::Event;
@@ -129,6 +129,7 @@ impl Store {
         source_id: &str,
         now: OffsetDateTime,
     ) -> Result<Reserved, SeatError> {
+        let _turn = self.seat_turn().await;
         let mut tx = self.begin_write().await?;
         let ticket = lock_ticket(&mut tx, ticket_id).await?.ok_or(SeatError::NotFound)?;
         let allowed = seats::seats_per_ticket(event, &ticket.ticket_type);
@@ -164,6 +165,7 @@ impl Store {
         source_id: &str,
         now: OffsetDateTime,
     ) -> Result<(), SeatError> {
+        let _turn = self.seat_turn().await;
         let mut tx = self.begin_write().await?;
         lock_ticket(&mut tx, ticket_id).await?.ok_or(SeatError::NotFound)?;
         let session = read_session(&mut tx, source_id).await?.ok_or(SeatError::NotFound)?;
@@ -195,6 +197,7 @@ impl Store {
         source_id: &str,
         now: OffsetDateTime,
     ) -> Result<i64, SeatError> {
+        let _turn = self.seat_turn().await;
         let mut tx = self.begin_write().await?;
         let ticket = lock_ticket(&mut tx, ticket_id).await?.ok_or(SeatError::NotFound)?;
         if seats::seats_per_ticket(event, &ticket.ticket_type) == 0 {
@@ -310,7 +313,7 @@ pub(super) struct LockedTicket {
 }
 
 /// Locks the ticket's counter row, the first row any seat change takes (a write: SQLite's write lock at once).
-pub(super) async fn lock_ticket(tx: &mut WriteTx, ticket_id: &str) -> Result<Option<LockedTicket>, sqlx::Error> {
+pub(super) async fn lock_ticket(tx: &mut Tx, ticket_id: &str) -> Result<Option<LockedTicket>, sqlx::Error> {
     // A write first: SQLite's write lock is taken before anything is read (a read first could not be upgraded
     // while another writer commits).
     sqlx::query(
@@ -340,7 +343,7 @@ pub(super) async fn lock_ticket(tx: &mut WriteTx, ticket_id: &str) -> Result<Opt
 }
 
 /// Locks the session's counter row (creating it) and answers its seats taken.
-pub(super) async fn lock_session(tx: &mut WriteTx, source_id: &str) -> Result<i64, sqlx::Error> {
+pub(super) async fn lock_session(tx: &mut Tx, source_id: &str) -> Result<i64, sqlx::Error> {
     sqlx::query(
         "INSERT INTO session_seats (session_source_id, taken, updated_at) VALUES ($1, 0, 0)
          ON CONFLICT (session_source_id) DO NOTHING",
@@ -357,7 +360,7 @@ pub(super) async fn lock_session(tx: &mut WriteTx, source_id: &str) -> Result<i6
 
 /// The session's seat limit, when a ticket (`valid` or not) may sign up for it now.
 async fn open_for_sign_up(
-    tx: &mut WriteTx,
+    tx: &mut Tx,
     event: &Event,
     session: &SeatSession,
     valid: bool,
@@ -382,7 +385,7 @@ async fn open_for_sign_up(
 
 /// When sign-up for a session starting at `starts_at` opens and closes; by default it opens when the programme was
 /// first published.
-pub(super) async fn sign_up_window(tx: &mut WriteTx, event: &Event, starts_at: i64) -> Result<Window, sqlx::Error> {
+pub(super) async fn sign_up_window(tx: &mut Tx, event: &Event, starts_at: i64) -> Result<Window, sqlx::Error> {
     let published: Option<i64> = sqlx::query("SELECT MIN(applied_at) AS published FROM programme_versions")
         .fetch_one(&mut **tx)
         .await?
@@ -397,7 +400,7 @@ pub(super) async fn sign_up_window(tx: &mut WriteTx, event: &Event, starts_at: i
 /// Takes a seat under the locks, in their order (the ticket's row is locked already, the session's now): refused
 /// for a clash, the ticket's limit (`allowed`) or the session's (`limit`). A walk-in at the door skips the first two.
 pub(super) async fn take_seat(
-    tx: &mut WriteTx,
+    tx: &mut Tx,
     ticket_id: &str,
     allowed: u32,
     session: &SeatSession,
@@ -473,7 +476,7 @@ pub(super) async fn take_seat(
 }
 
 /// Removes the ticket's seat in the session and counts it back on both rows; false when it held none.
-pub(super) async fn give_back_seat(tx: &mut WriteTx, ticket_id: &str, source_id: &str) -> Result<bool, sqlx::Error> {
+pub(super) async fn give_back_seat(tx: &mut Tx, ticket_id: &str, source_id: &str) -> Result<bool, sqlx::Error> {
     let removed = sqlx::query("DELETE FROM workshop_seats WHERE ticket_id = $1 AND session_source_id = $2")
         .bind(ticket_id)
         .bind(source_id)
@@ -498,7 +501,7 @@ pub(super) async fn give_back_seat(tx: &mut WriteTx, ticket_id: &str, source_id:
 /// valid, have room in their limit and no clash; the others keep their places. Each promoted holder is emailed.
 /// Nothing moves once the session has started, is cancelled or takes no sign-ups.
 pub(super) async fn promote(
-    tx: &mut WriteTx,
+    tx: &mut Tx,
     event: &Event,
     source_id: &str,
     now: OffsetDateTime,
@@ -566,7 +569,7 @@ pub(super) async fn promote(
 /// Releases the seats and waiting-list places of the order's refunded tickets, inside the refund's transaction,
 /// promoting the next in line for each seat freed.
 pub(super) async fn release_refunded_seats(
-    tx: &mut WriteTx,
+    tx: &mut Tx,
     event: Option<&Event>,
     order_id: &str,
 ) -> Result<(), sqlx::Error> {
@@ -607,7 +610,7 @@ pub(super) async fn release_refunded_seats(
 
 /// A seat email to the ticket's attendee (the buyer, for a ticket without a name), once per seat and kind.
 pub(super) async fn queue_seat_email(
-    tx: &mut WriteTx,
+    tx: &mut Tx,
     kind: EmailKind,
     ticket_id: &str,
     source_id: &str,
@@ -702,7 +705,7 @@ pub(super) async fn held_seats(
         .collect()
 }
 
-async fn queue_place(tx: &mut WriteTx, ticket_id: &str, source_id: &str) -> Result<Option<i64>, sqlx::Error> {
+async fn queue_place(tx: &mut Tx, ticket_id: &str, source_id: &str) -> Result<Option<i64>, sqlx::Error> {
     sqlx::query(
         "SELECT (SELECT COUNT(*) FROM workshop_queue a
                  WHERE a.session_source_id = q.session_source_id

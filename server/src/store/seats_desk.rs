@@ -5,7 +5,7 @@
 use sqlx::Row;
 use time::OffsetDateTime;
 
-use super::WriteTx;
+use super::Tx;
 use super::admin::record_audit;
 use super::outbox::{EmailKind, queue_email};
 use super::seats::{
@@ -311,6 +311,7 @@ impl Store {
         source_id: &str,
         actor: &str,
     ) -> Result<SessionCheckIn, SeatError> {
+        let _turn = self.seat_turn().await;
         let mut tx = self.begin_write().await?;
         lock_ticket(&mut tx, ticket_id).await?.ok_or(SeatError::NotFound)?;
         let millis = now_millis();
@@ -438,7 +439,7 @@ fn desk_from_row(row: &sqlx::any::AnyRow) -> Result<DeskSession, sqlx::Error> {
 }
 
 async fn insert_message(
-    tx: &mut WriteTx,
+    tx: &mut Tx,
     id: &str,
     source_id: &str,
     subject: &str,
@@ -460,7 +461,7 @@ async fn insert_message(
     Ok(())
 }
 
-async fn seat_recipient(tx: &mut WriteTx, ticket_id: &str) -> Result<String, sqlx::Error> {
+async fn seat_recipient(tx: &mut Tx, ticket_id: &str) -> Result<String, sqlx::Error> {
     sqlx::query(
         "SELECT COALESCE(t.attendee_email, o.buyer_email) AS email FROM tickets t JOIN orders o ON o.id = t.order_id
          WHERE t.id = $1",

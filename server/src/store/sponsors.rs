@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
-use super::WriteTx;
+use super::Tx;
 use super::admin::record_audit;
 use super::manage_link::renew_manage_link;
 use super::outbox::{EmailKind, queue_email};
@@ -185,7 +185,7 @@ fn profile_from_row(row: &AnyRow) -> Result<SponsorProfile, sqlx::Error> {
 
 /// Opens the profile of a sponsorship being paid, from what the buyer entered at checkout.
 pub(super) async fn open_sponsor_profile(
-    tx: &mut WriteTx,
+    tx: &mut Tx,
     order_id: &str,
     options: &serde_json::Value,
 ) -> Result<(), sqlx::Error> {

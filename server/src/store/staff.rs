@@ -5,7 +5,7 @@ use serde::Serialize;
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
-use super::WriteTx;
+use super::Tx;
 use super::admin::record_audit;
 use super::outbox::{EmailKind, queue_email_with_link};
 use super::{Backend, Store, now_millis};
@@ -453,7 +453,7 @@ impl Store {
 /// The first statement of a transaction that reads before it writes is a write, so SQLite
 /// takes its write lock at once (waiting out the busy timeout) instead of failing when the
 /// read turns into a write; PostgreSQL locks the person's row, if there is one.
-async fn take_write_lock(tx: &mut WriteTx, email: &str) -> Result<(), sqlx::Error> {
+async fn take_write_lock(tx: &mut Tx, email: &str) -> Result<(), sqlx::Error> {
     sqlx::query("UPDATE staff SET email = email WHERE email = $1")
         .bind(email)
         .execute(&mut **tx)

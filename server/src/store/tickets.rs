@@ -8,7 +8,7 @@ use serde::Serialize;
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
-use super::WriteTx;
+use super::Tx;
 use super::admin::record_audit;
 use super::answers::clear_answers;
 use super::manage_link::set_manage_token;
@@ -108,7 +108,7 @@ pub const SPONSOR_PASS_TYPE: &str = "vip";
 /// secret is answered, for the receipt that carries it. Does nothing (and answers `None`)
 /// for merchandise, or an order that has its link already.
 pub(super) async fn issue_tickets(
-    tx: &mut WriteTx,
+    tx: &mut Tx,
     event: Option<&Event>,
     order_id: &str,
 ) -> Result<Option<String>, sqlx::Error> {
@@ -152,7 +152,7 @@ pub(super) fn issues_tickets(kind: OrderKind) -> bool {
 /// [`issue_tickets`] for an order this transaction has just marked paid, as the update answered it, and given its
 /// private link in that update: it has no tickets yet, so nothing needs reading or writing but the tickets.
 pub(super) async fn issue_tickets_of_paid(
-    tx: &mut WriteTx,
+    tx: &mut Tx,
     event: Option<&Event>,
     order: &Order,
 ) -> Result<(), sqlx::Error> {
@@ -178,7 +178,7 @@ struct Buyer<'a> {
 /// Issues the order's tickets, and opens a sponsorship's profile; false (and nothing done) for an order of
 /// merchandise.
 async fn issue_seats(
-    tx: &mut WriteTx,
+    tx: &mut Tx,
     event: Option<&Event>,
     order_id: &str,
     buyer: &Buyer<'_>,
@@ -646,7 +646,7 @@ impl Store {
 /// When the seat, or its order, has changed hands as often in the last day as `caps`
 /// allow: the time the earliest of those hand-overs leaves the day.
 async fn handovers_capped(
-    tx: &mut WriteTx,
+    tx: &mut Tx,
     ticket: &TicketRecord,
     caps: HandoverCaps,
     now: i64,
@@ -673,7 +673,7 @@ async fn handovers_capped(
 
 /// A cancelled order's tickets not yet used at the door stop admitting anyone, and their
 /// holders' links stop changing them; those used stay as the record of who came in.
-pub(super) async fn refund_tickets(tx: &mut WriteTx, order_id: &str) -> Result<(), sqlx::Error> {
+pub(super) async fn refund_tickets(tx: &mut Tx, order_id: &str) -> Result<(), sqlx::Error> {
     sqlx::query(
         "UPDATE tickets SET status = 'refunded', updated_at = $2
          WHERE order_id = $1 AND status = 'valid' AND checked_in_at IS NULL",

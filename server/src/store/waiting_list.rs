@@ -11,7 +11,7 @@
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
-use super::WriteTx;
+use super::Tx;
 use super::outbox::{EmailKind, queue_email};
 use super::{Store, now_millis};
 use crate::domain::OrderKind;
@@ -204,7 +204,7 @@ pub(super) fn keys_of(sku: &str, variant_sku: Option<&str>) -> Vec<String> {
 }
 
 /// Counts `units` more (or, negative, fewer) as owed to the waiting list on each of `keys`.
-pub(super) async fn owe(tx: &mut WriteTx, keys: &[String], units: i64) -> Result<(), sqlx::Error> {
+pub(super) async fn owe(tx: &mut Tx, keys: &[String], units: i64) -> Result<(), sqlx::Error> {
     for key in keys {
         sqlx::query("UPDATE stock SET queued = CASE WHEN queued + $2 > 0 THEN queued + $2 ELSE 0 END WHERE sku = $1")
             .bind(key)
@@ -216,7 +216,7 @@ pub(super) async fn owe(tx: &mut WriteTx, keys: &[String], units: i64) -> Result
 }
 
 /// Whether `code_id` is a waiting-list offer's code.
-pub(super) async fn is_offer(tx: &mut WriteTx, code_id: &str) -> Result<bool, sqlx::Error> {
+pub(super) async fn is_offer(tx: &mut Tx, code_id: &str) -> Result<bool, sqlx::Error> {
     let found: Option<String> = sqlx::query_scalar("SELECT id FROM waiting_list_entries WHERE code_id = $1")
         .bind(code_id)
         .fetch_optional(&mut **tx)
@@ -225,7 +225,7 @@ pub(super) async fn is_offer(tx: &mut WriteTx, code_id: &str) -> Result<bool, sq
 }
 
 /// Marks the offer an order was made with as used, as the order is paid.
-pub(super) async fn mark_offer_used(tx: &mut WriteTx, order_id: &str, now: i64) -> Result<(), sqlx::Error> {
+pub(super) async fn mark_offer_used(tx: &mut Tx, order_id: &str, now: i64) -> Result<(), sqlx::Error> {
     sqlx::query(
         "UPDATE waiting_list_entries SET state = 'used', updated_at = $2
          WHERE state IN ('offered', 'expired') AND code_id = (SELECT code_id FROM orders WHERE id = $1)",
@@ -246,7 +246,7 @@ enum QueuedBy {
 
 /// The units that entries waiting or offered hold in the queues for one email or address:
 /// of everything, and of the item `sku` (all its variants).
-async fn queued_units(tx: &mut WriteTx, by: QueuedBy, value: &str, sku: &str) -> Result<(i64, i64), sqlx::Error> {
+async fn queued_units(tx: &mut Tx, by: QueuedBy, value: &str, sku: &str) -> Result<(i64, i64), sqlx::Error> {
     let column = match by {
         QueuedBy::Email => "email",
         QueuedBy::Address => "client_address",
@@ -266,7 +266,7 @@ async fn queued_units(tx: &mut WriteTx, by: QueuedBy, value: &str, sku: &str) ->
 
 /// The first unit cap of `[limits]` that `entry` would take the units queued by `by` past.
 async fn cap_passed(
-    tx: &mut WriteTx,
+    tx: &mut Tx,
     by: QueuedBy,
     limits: HoldLimits,
     entry: &NewEntry,
@@ -369,7 +369,7 @@ impl Store {
 }
 
 /// Where a waiting entry stands in its queue (1 for the first); 0 once it is no longer waiting.
-async fn place_in_queue(tx: &mut WriteTx, id: &str) -> Result<i64, sqlx::Error> {
+async fn place_in_queue(tx: &mut Tx, id: &str) -> Result<i64, sqlx::Error> {
     sqlx::query_scalar(
         "SELECT COUNT(*) FROM waiting_list_entries ahead, waiting_list_entries me
          WHERE me.id = $1 AND me.state = 'waiting' AND ahead.state = 'waiting' AND ahead.sku = me.sku

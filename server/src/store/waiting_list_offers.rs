@@ -8,7 +8,7 @@ use std::collections::HashMap;
 
 use sqlx::Row;
 
-use super::WriteTx;
+use super::Tx;
 use super::codes::{CodeKind, NewCode, insert_code, release_code_hold};
 use super::outbox::{EmailKind, queue_email, queue_email_with_link};
 use super::waiting_list::{Declined, ENTRY_COLUMNS, Entry, OFFER_TAG, Waiting, entry_from_row};
@@ -230,12 +230,7 @@ impl Store {
 
 /// Marks the waiting entries ahead of `offered_id` in its queue that want more than the
 /// `quantity` it was offered as passed over, and queues each one email saying so, once.
-async fn tell_those_passed_over(
-    tx: &mut WriteTx,
-    offered_id: &str,
-    quantity: i64,
-    now: i64,
-) -> Result<(), sqlx::Error> {
+async fn tell_those_passed_over(tx: &mut Tx, offered_id: &str, quantity: i64, now: i64) -> Result<(), sqlx::Error> {
     let passed_over = sqlx::query(
         "UPDATE waiting_list_entries SET passed_over_at = $2
          WHERE state = 'waiting' AND passed_over_at IS NULL AND quantity > $3
