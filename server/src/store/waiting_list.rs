@@ -8,8 +8,8 @@
 //! (`waiting_list_offers`). What one person or network may queue is capped as what their open
 //! checkouts may hold is: queued units keep freed units from the public as held ones do.
 
-use sqlx::Row;
 use sqlx::any::AnyRow;
+use sqlx::{Any, Executor, Row};
 
 use super::Tx;
 use super::outbox::{EmailKind, queue_email};
@@ -342,7 +342,7 @@ impl Store {
             &entry.email,
         )
         .await?;
-        let place = place_in_queue(&mut tx, &id).await?;
+        let place = place_in_queue(&mut *tx, &id).await?;
         tx.commit().await?;
         self.stock_changed();
         Ok(place)
@@ -361,15 +361,12 @@ impl Store {
 
     /// Where a waiting entry stands in its queue now (1 for the first); 0 once it is no longer waiting.
     pub async fn waiting_list_place(&self, id: &str) -> Result<i64, sqlx::Error> {
-        let mut tx = self.begin_write().await?;
-        let place = place_in_queue(&mut tx, id).await?;
-        tx.commit().await?;
-        Ok(place)
+        place_in_queue(&self.connections, id).await
     }
 }
 
 /// Where a waiting entry stands in its queue (1 for the first); 0 once it is no longer waiting.
-async fn place_in_queue(tx: &mut Tx, id: &str) -> Result<i64, sqlx::Error> {
+async fn place_in_queue<'e>(executor: impl Executor<'e, Database = Any>, id: &str) -> Result<i64, sqlx::Error> {
     sqlx::query_scalar(
         "SELECT COUNT(*) FROM waiting_list_entries ahead, waiting_list_entries me
          WHERE me.id = $1 AND me.state = 'waiting' AND ahead.state = 'waiting' AND ahead.sku = me.sku
@@ -377,6 +374,6 @@ async fn place_in_queue(tx: &mut Tx, id: &str) -> Result<i64, sqlx::Error> {
            AND (ahead.place < me.place OR (ahead.place = me.place AND ahead.id <= me.id))",
     )
     .bind(id)
-    .fetch_one(&mut **tx)
+    .fetch_one(executor)
     .await
 }
