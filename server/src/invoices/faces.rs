@@ -171,6 +171,13 @@ impl Face {
     }
 }
 
+/// `bytes` deflated at `level`, as a PDF stream's FlateDecode filter reads them; `None` only if the encoder fails.
+pub(super) fn deflate(bytes: &[u8], level: Compression) -> Option<Vec<u8>> {
+    let mut deflated = ZlibEncoder::new(Vec::with_capacity(bytes.len() / 2), level);
+    deflated.write_all(bytes).ok()?;
+    deflated.finish().ok()
+}
+
 /// The glyphs `glyphs` of the font `program`, whose advance widths are `advances`, as a subset.
 fn subset_of(program: &[u8], advances: &[f32], glyphs: impl IntoIterator<Item = u16>) -> Option<Subset> {
     let mut remapper = GlyphRemapper::new();
@@ -179,9 +186,7 @@ fn subset_of(program: &[u8], advances: &[f32], glyphs: impl IntoIterator<Item = 
     }
     let program = subsetter::subset(program, 0, &remapper).ok()?;
     // Made once and kept: worth the strongest compression.
-    let mut deflated = ZlibEncoder::new(Vec::with_capacity(program.len() / 2), Compression::best());
-    deflated.write_all(&program).ok()?;
-    let program = deflated.finish().ok()?;
+    let program = deflate(&program, Compression::best())?;
     let widths = remapper
         .remapped_gids()
         .map(|glyph| advances.get(usize::from(glyph)).copied().unwrap_or(0.0))

@@ -3,15 +3,13 @@
 //! place the text as shaped and copy and search it as written.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::io::Write as _;
 use std::sync::Arc;
 
 use flate2::Compression;
-use flate2::write::ZlibEncoder;
 use pdf_writer::types::{CidFontType, FontFlags, SystemInfo, UnicodeCmap};
 use pdf_writer::{Content, Filter, Finish, Name, Pdf, Rect, Ref, Str, TextStr};
 
-use super::faces::{Face, Subset, Typeface, Weight, typeface};
+use super::faces::{Face, Subset, Typeface, Weight, deflate, typeface};
 use super::shaping::Glyph;
 
 #[derive(Debug, thiserror::Error)]
@@ -146,7 +144,7 @@ impl Drawing {
             .author(TextStr(info.author))
             .creator(TextStr("The conference website"));
         for (shown, (page, contents)) in self.pages.iter().zip(&pages) {
-            let stream = deflate(&self.content(shown, &mut fonts))?;
+            let stream = deflate_fast(&self.content(shown, &mut fonts))?;
             pdf.stream(*contents, &stream).filter(Filter::FlateDecode);
             let mut writer = pdf.page(*page);
             writer
@@ -206,12 +204,8 @@ fn set_fill(content: &mut Content, (red, green, blue): (u8, u8, u8)) {
 }
 
 /// A stream made anew for every PDF, deflated fast: a few kilobytes of text.
-fn deflate(bytes: &[u8]) -> Result<Vec<u8>, PdfError> {
-    let mut deflated = ZlibEncoder::new(Vec::with_capacity(bytes.len() / 2), Compression::fast());
-    deflated
-        .write_all(bytes)
-        .map_err(|error| PdfError::Write(error.to_string()))?;
-    deflated.finish().map_err(|error| PdfError::Write(error.to_string()))
+fn deflate_fast(bytes: &[u8]) -> Result<Vec<u8>, PdfError> {
+    deflate(bytes, Compression::fast()).ok_or_else(|| PdfError::Write("a stream could not be deflated".to_owned()))
 }
 
 /// The objects of one embedded font.
@@ -393,7 +387,7 @@ impl Embedded {
         for (id, text) in &self.text {
             to_unicode.pair_with_multiple(*id, text.chars());
         }
-        let to_unicode = deflate(&to_unicode.finish().into_vec())?;
+        let to_unicode = deflate_fast(&to_unicode.finish().into_vec())?;
         let mut cmap = pdf.cmap(ids.to_unicode, &to_unicode);
         cmap.system_info(system);
         cmap.filter(Filter::FlateDecode);

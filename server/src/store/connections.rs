@@ -120,7 +120,8 @@ impl Connections {
         })
     }
 
-    /// A transaction on a connection of its own, begun with `begin` (`BEGIN`, or SQLite's `BEGIN IMMEDIATE`).
+    /// A transaction on a connection of its own, begun with the statement `begin` (`Store::begin_write`'s or
+    /// `Store::begin_read`'s).
     pub(super) async fn begin(&self, begin: &'static str) -> Result<Tx, sqlx::Error> {
         let mut lease = self.acquire().await?;
         // Cut off while beginning, the transaction may be open; refused, it is not.
