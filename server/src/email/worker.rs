@@ -1,10 +1,12 @@
 //! Drains the outbox: claims due emails, renders and sends them, and retries
 //! failures with exponential backoff until the attempts run out.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
 use futures_util::StreamExt;
+use futures_util::future::BoxFuture;
 use lettre::message::Mailbox;
 use tokio::sync::watch;
 
@@ -105,39 +107,110 @@ impl Mailer {
     }
 
     /// Claims a batch of due emails and sends them, several at a time.
+    ///
+    /// The sends that finish while others are being marked sent are marked together, in one statement, as soon as
+    /// that mark is done: under load a batch's marks take a few statements instead of one each, and no email waits
+    /// longer to be marked than one mark's round trip. The sends go on meanwhile (each may hold a connection of the
+    /// pool the marks need). A failure to record an outcome is answered once the batch's sends are over, not by
+    /// dropping the sends in flight.
     async fn deliver_batch(&self) -> Result<Batch, sqlx::Error> {
         let now = now_millis();
         let lease_until = now + LEASE_MILLIS;
         let claimed = self.store.claim_due_emails(now, lease_until, BATCH).await?;
         let count = claimed.len();
-        let outcomes: Vec<Result<bool, sqlx::Error>> = futures_util::stream::iter(claimed)
-            .map(|email| self.deliver(email, lease_until))
-            .buffer_unordered(SEND_CONCURRENCY)
-            .collect()
-            .await;
+        let mut receipts = self.batch_receipts(&claimed).await;
+        let mut sends = futures_util::stream::iter(claimed)
+            .map(|email| {
+                let receipt = match email.kind {
+                    EmailKind::OrderConfirmation => receipts.remove(&email.subject_id),
+                    _ => None,
+                };
+                self.deliver(email, receipt, lease_until)
+            })
+            .buffer_unordered(SEND_CONCURRENCY);
+        let mut sends_over = false;
+        let mut to_mark = Vec::new();
+        let mut marking: Option<BoxFuture<'_, Marked>> = None;
         let mut sent = 0;
-        for outcome in outcomes {
-            sent += usize::from(outcome?);
+        let mut failure = None;
+        loop {
+            if marking.is_none() && !to_mark.is_empty() {
+                marking = Some(Box::pin(self.mark_sent(std::mem::take(&mut to_mark))));
+            }
+            let event = match marking.as_mut() {
+                Some(mark) => tokio::select! {
+                    marked = mark => BatchEvent::Marked(marked),
+                    outcome = sends.next(), if !sends_over => BatchEvent::Finished(outcome),
+                },
+                None if sends_over => break,
+                None => BatchEvent::Finished(sends.next().await),
+            };
+            match event {
+                BatchEvent::Finished(None) => sends_over = true,
+                BatchEvent::Finished(Some(Ok(Some(email)))) => to_mark.push(email),
+                BatchEvent::Finished(Some(Ok(None))) => {}
+                BatchEvent::Finished(Some(Err(error))) => {
+                    failure.get_or_insert(error);
+                }
+                BatchEvent::Marked(marked) => {
+                    marking = None;
+                    match marked {
+                        Ok(marked) => sent += marked,
+                        Err(error) => {
+                            failure.get_or_insert(error);
+                        }
+                    }
+                }
+            }
         }
-        Ok(Batch { claimed: count, sent })
+        match failure {
+            Some(error) => Err(error),
+            None => Ok(Batch { claimed: count, sent }),
+        }
     }
 
-    /// Sends one claimed email and records the outcome; true when it went out.
-    async fn deliver(&self, email: ClaimedEmail, lease_until: i64) -> Result<bool, sqlx::Error> {
+    /// Marks `emails` sent, in one statement; answers how many.
+    async fn mark_sent(&self, emails: Vec<ClaimedEmail>) -> Marked {
+        let ids: Vec<&str> = emails.iter().map(|email| email.id.as_str()).collect();
+        self.store.mark_emails_sent(&ids).await?;
+        for email in &emails {
+            tracing::info!(email = %email.id, to = %mask_email(&email.recipient), kind = email.kind.as_str(), "email sent");
+        }
+        Ok(emails.len())
+    }
+
+    /// The receipts the batch's order confirmations show, read in one statement. Should that fail, each email reads
+    /// its own and fails, or not, by itself.
+    async fn batch_receipts(&self, claimed: &[ClaimedEmail]) -> HashMap<String, Receipt> {
+        let orders: Vec<&str> = claimed
+            .iter()
+            .filter(|email| email.kind == EmailKind::OrderConfirmation)
+            .map(|email| email.subject_id.as_str())
+            .collect();
+        self.store.receipts(&orders).await.unwrap_or_else(|error| {
+            tracing::warn!(%error, "could not read a batch of receipts; reading them one by one");
+            HashMap::new()
+        })
+    }
+
+    /// Sends one claimed email and records its outcome unless it went out: that one is returned, to be marked sent.
+    /// `receipt`: the order's receipt, for an order confirmation, when the batch read it.
+    async fn deliver(
+        &self,
+        email: ClaimedEmail,
+        receipt: Option<Receipt>,
+        lease_until: i64,
+    ) -> Result<Option<ClaimedEmail>, sqlx::Error> {
         if now_millis() + SEND_BUDGET_MILLIS > lease_until {
             // It waits for its lease to lapse and is claimed again, by any worker.
-            return Ok(false);
+            return Ok(None);
         }
-        match self.send(&email).await {
-            Ok(Delivery::Sent) => {
-                self.store.mark_email_sent(&email.id).await?;
-                tracing::info!(email = %email.id, to = %mask_email(&email.recipient), kind = email.kind.as_str(), "email sent");
-                Ok(true)
-            }
+        match self.send(&email, receipt).await {
+            Ok(Delivery::Sent) => Ok(Some(email)),
             Ok(Delivery::Cancelled(reason)) => {
                 self.store.mark_email_cancelled(&email.id, reason).await?;
                 tracing::info!(email = %email.id, reason, "email cancelled");
-                Ok(false)
+                Ok(None)
             }
             Err(error) => {
                 let retry_at = (email.attempts < i64::from(self.max_attempts))
@@ -147,7 +220,7 @@ impl Mailer {
                 self.store
                     .mark_email_attempt_failed(&email.id, &error, retry_at)
                     .await?;
-                Ok(false)
+                Ok(None)
             }
         }
     }
@@ -214,7 +287,7 @@ impl Mailer {
         )
     }
 
-    async fn send(&self, email: &ClaimedEmail) -> Result<Delivery, String> {
+    async fn send(&self, email: &ClaimedEmail, receipt: Option<Receipt>) -> Result<Delivery, String> {
         let rendered = match email.kind {
             EmailKind::WaitlistConfirmation => {
                 let registration = self.registration(&email.subject_id).await?;
@@ -249,10 +322,13 @@ impl Mailer {
                     order,
                     tickets,
                     invoice,
-                } = found(
-                    self.store.receipt(&email.subject_id).await,
-                    "the order no longer exists",
-                )?;
+                } = match receipt {
+                    Some(receipt) => receipt,
+                    None => found(
+                        self.store.receipt(&email.subject_id).await,
+                        "the order no longer exists",
+                    )?,
+                };
                 if let Some(secret) = &email.link_secret
                     && !order
                         .manage_token_hash
@@ -684,6 +760,16 @@ fn attach_documents<'a>(
 struct Batch {
     claimed: usize,
     sent: usize,
+}
+
+/// How many emails a mark recorded sent.
+type Marked = Result<usize, sqlx::Error>;
+
+/// What happened next while a batch is sent.
+enum BatchEvent {
+    /// A send finished (`Some(Ok(Some(email)))`: it went out, to be marked), or none is left (`None`).
+    Finished(Option<Result<Option<ClaimedEmail>, sqlx::Error>>),
+    Marked(Marked),
 }
 
 /// What became of an email the worker took.

@@ -34,7 +34,7 @@ struct Run {
     weight: Weight,
     color: (u8, u8, u8),
     text: String,
-    glyphs: Vec<Glyph>,
+    glyphs: Arc<[Glyph]>,
 }
 
 /// What a page shows, in the order it is drawn.
@@ -273,7 +273,7 @@ impl Embedded {
         let baseline = height - run.y;
         let moved = |glyph: &Glyph| glyph.x_offset != 0.0 || glyph.y_offset != 0.0;
         let mut pen = run.x;
-        let mut rest = run.glyphs.as_slice();
+        let mut rest = &run.glyphs[..];
         while let Some(first) = rest.first() {
             let (glyphs, after) = if moved(first) {
                 rest.split_at(1)

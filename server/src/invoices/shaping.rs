@@ -1,9 +1,13 @@
 //! Text shaped for the invoices with each face parsed once and its shaping plans kept (krilla's `draw_text`, which
 //! drew them once, parsed the font's tables and planned the shaping anew for every line). It shapes exactly as
 //! krilla does (rustybuzz, no features, the direction and script guessed from the text), as a test shows.
+//!
+//! Most of an invoice's lines are the same on every invoice (the seller, the headings, the item, the terms), so each
+//! line's glyphs are kept: only the buyer's own lines are shaped anew.
 
+use std::collections::HashMap;
 use std::ops::Range;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use rustybuzz::{Direction, Face, Script, ShapePlan, UnicodeBuffer, script};
 
@@ -18,11 +22,17 @@ pub(super) struct Glyph {
     pub(super) text: Range<usize>,
 }
 
-/// One font's parsed face and the plans made for it so far, one per direction and script.
+/// How many shaped lines a face keeps; when full it starts over, so a run of buyers' own lines cannot grow it.
+const KEPT_LINES: usize = 2048;
+/// Longer lines are not kept: they are a buyer's own text (an address, a note), seldom seen twice.
+const KEPT_LINE_BYTES: usize = 160;
+
+/// One font's parsed face, the plans made for it so far (one per direction and script), and the lines shaped lately.
 pub(super) struct Shaper {
     face: Face<'static>,
     units_per_em: f32,
     plans: Mutex<Vec<(Direction, Script, Arc<ShapePlan>)>>,
+    lines: Mutex<HashMap<String, Arc<[Glyph]>>>,
 }
 
 impl Shaper {
@@ -34,11 +44,28 @@ impl Shaper {
             face,
             units_per_em,
             plans: Mutex::new(Vec::new()),
+            lines: Mutex::new(HashMap::new()),
         })
     }
 
     /// `text` as one line of glyphs, as krilla's `draw_text` with `TextDirection::Auto` lays it out.
-    pub(super) fn shape(&self, text: &str) -> Vec<Glyph> {
+    pub(super) fn shape(&self, text: &str) -> Arc<[Glyph]> {
+        if text.len() > KEPT_LINE_BYTES {
+            return self.shape_anew(text).into();
+        }
+        if let Some(glyphs) = self.lines.lock().unwrap_or_else(PoisonError::into_inner).get(text) {
+            return glyphs.clone();
+        }
+        let glyphs: Arc<[Glyph]> = self.shape_anew(text).into();
+        let mut lines = self.lines.lock().unwrap_or_else(PoisonError::into_inner);
+        if lines.len() >= KEPT_LINES {
+            lines.clear();
+        }
+        lines.insert(text.to_owned(), glyphs.clone());
+        glyphs
+    }
+
+    fn shape_anew(&self, text: &str) -> Vec<Glyph> {
         let mut buffer = UnicodeBuffer::new();
         buffer.push_str(text);
         buffer.guess_segment_properties();
@@ -78,7 +105,7 @@ impl Shaper {
 
     /// The plan for text in `direction` and `script` (`UNKNOWN`: none guessed), made the first time.
     fn plan(&self, direction: Direction, script: Script) -> Arc<ShapePlan> {
-        let mut plans = self.plans.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut plans = self.plans.lock().unwrap_or_else(PoisonError::into_inner);
         if let Some((.., plan)) = plans
             .iter()
             .find(|(planned, planned_script, _)| *planned == direction && *planned_script == script)
@@ -99,12 +126,13 @@ mod tests {
     use krilla::text::{Font, GlyphId, KrillaGlyph, TextDirection};
     use krilla::{Data, Document};
 
-    use super::Shaper;
+    use super::{KEPT_LINE_BYTES, KEPT_LINES, Shaper};
 
     /// `text` shaped by `shaper`, as krilla's glyphs.
     fn shaped(shaper: &Shaper, text: &str) -> Vec<KrillaGlyph> {
-        let glyphs = shaper.shape(text).into_iter();
+        let glyphs = shaper.shape(text);
         glyphs
+            .iter()
             .map(|glyph| {
                 let id = GlyphId::new(u32::from(glyph.id));
                 KrillaGlyph::new(
@@ -113,7 +141,7 @@ mod tests {
                     glyph.x_offset,
                     glyph.y_offset,
                     0.0,
-                    glyph.text,
+                    glyph.text.clone(),
                     None,
                 )
             })
@@ -155,11 +183,32 @@ mod tests {
             ] {
                 assert_eq!(page(&font, text, Some(&shaper)), page(&font, text, None), "{text:?}");
             }
-            // Plans are kept and reused: the same text again comes out the same.
+            // Plans and lines are kept and reused: the same text again comes out the same.
+            assert_eq!(
+                page(&font, "Paid in full", Some(&shaper)),
+                page(&font, "Paid in full", None)
+            );
             assert_eq!(
                 page(&font, "Paid in full", Some(&shaper)),
                 page(&font, "Paid in full", None)
             );
         }
+    }
+
+    #[test]
+    fn the_lines_kept_are_bounded_and_a_long_line_is_shaped_each_time() {
+        let data = dejavu::sans::regular();
+        let shaper = Shaper::new(data, Font::new(Data::from(data), 0).unwrap().units_per_em()).unwrap();
+        let first = shaper.shape("Invoice CW2026-00001");
+        for number in 2..=KEPT_LINES + 10 {
+            shaper.shape(&format!("Invoice CW2026-{number:05}"));
+        }
+        let kept = shaper.lines.lock().unwrap().len();
+        assert!((1..=KEPT_LINES).contains(&kept), "{kept} lines kept");
+        assert_eq!(shaper.shape("Invoice CW2026-00001"), first);
+
+        let long = "Straße ".repeat(KEPT_LINE_BYTES);
+        assert_eq!(shaper.shape(&long), shaper.shape(&long));
+        assert!(!shaper.lines.lock().unwrap().contains_key(&long));
     }
 }

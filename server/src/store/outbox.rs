@@ -271,15 +271,24 @@ impl Store {
         rows.iter().map(claimed_from_row).collect()
     }
 
-    pub async fn mark_email_sent(&self, id: &str) -> Result<(), sqlx::Error> {
-        sqlx::query(
-            "UPDATE outbox SET status = 'sent', sent_at = $2, claimed_until = 0, last_error = NULL, link_secret = NULL
-             WHERE id = $1",
-        )
-        .bind(id)
-        .bind(now_millis())
-        .execute(&self.connections)
-        .await?;
+    /// Marks the emails `ids` sent, in one statement.
+    pub async fn mark_emails_sent(&self, ids: &[&str]) -> Result<(), sqlx::Error> {
+        if ids.is_empty() {
+            return Ok(());
+        }
+        let listed = (2..ids.len() + 2)
+            .map(|index| format!("${index}"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let statement = format!(
+            "UPDATE outbox SET status = 'sent', sent_at = $1, claimed_until = 0, last_error = NULL, link_secret = NULL
+             WHERE id IN ({listed})"
+        );
+        let mut query = sqlx::query(&statement).bind(now_millis());
+        for id in ids {
+            query = query.bind(*id);
+        }
+        query.execute(&self.connections).await?;
         Ok(())
     }
 

@@ -1,5 +1,9 @@
 //! What a paid order's receipt shows, read in one statement: the mail worker sends a receipt per purchase, and
-//! reading the order, its tickets and its invoice apart was three round trips of a purchase's twenty.
+//! reading the order, its tickets and its invoice apart was three round trips of a purchase's twenty. A batch of
+//! receipts is read in one statement too.
+
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 
 use std::sync::LazyLock;
 
@@ -16,7 +20,7 @@ const INVOICE: Prefixed = Prefixed("i_");
 
 /// One row per ticket (one, with no ticket, for an order without), each with the order and its latest invoice: an
 /// order has a handful of tickets at most, so repeating the rest costs less than another round trip.
-static RECEIPT_QUERY: LazyLock<String> = LazyLock::new(|| {
+static RECEIPTS_QUERY: LazyLock<String> = LazyLock::new(|| {
     format!(
         "SELECT {order}, {tickets}, {invoice}
          FROM orders o
@@ -24,8 +28,8 @@ static RECEIPT_QUERY: LazyLock<String> = LazyLock::new(|| {
          LEFT JOIN invoices i ON i.id = (
              SELECT id FROM invoices WHERE order_id = o.id AND kind = 'invoice'
              ORDER BY issued_at DESC, number DESC LIMIT 1)
-         WHERE o.id = $1
-         ORDER BY t.position",
+         WHERE o.id IN (ORDER_IDS)
+         ORDER BY o.id, t.position",
         order = Prefixed("").select("o", ORDER_COLUMNS),
         tickets = TICKET.select("t", TICKET_COLUMNS),
         invoice = INVOICE.select("i", INVOICE_COLUMNS),
@@ -45,27 +49,45 @@ pub struct Receipt {
 impl Store {
     /// The order `order_id` with its tickets and latest invoice; `None` if there is no such order.
     pub async fn receipt(&self, order_id: &str) -> Result<Option<Receipt>, sqlx::Error> {
-        let rows = sqlx::query(&RECEIPT_QUERY)
-            .bind(order_id)
-            .fetch_all(&self.connections)
-            .await?;
-        let Some(first) = rows.first() else {
-            return Ok(None);
-        };
-        let invoice = match first.try_get::<Option<String>, _>("i_id")? {
-            Some(_) => Some(invoice_from_columns(first, &INVOICE)?),
-            None => None,
-        };
-        let mut tickets = Vec::with_capacity(rows.len());
+        Ok(self.receipts(&[order_id]).await?.remove(order_id))
+    }
+
+    /// The receipts of the orders `order_ids` that exist, by order id.
+    pub async fn receipts(&self, order_ids: &[&str]) -> Result<HashMap<String, Receipt>, sqlx::Error> {
+        if order_ids.is_empty() {
+            return Ok(HashMap::new());
+        }
+        let listed = (1..=order_ids.len())
+            .map(|index| format!("${index}"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let statement = RECEIPTS_QUERY.replace("ORDER_IDS", &listed);
+        let mut query = sqlx::query(&statement);
+        for order_id in order_ids {
+            query = query.bind(*order_id);
+        }
+        let rows = query.fetch_all(&self.connections).await?;
+        let mut receipts: HashMap<String, Receipt> = HashMap::with_capacity(order_ids.len());
         for row in &rows {
+            let order_id: String = row.try_get("id")?;
+            let receipt = match receipts.entry(order_id) {
+                Entry::Occupied(known) => known.into_mut(),
+                Entry::Vacant(first) => {
+                    let invoice = match row.try_get::<Option<String>, _>("i_id")? {
+                        Some(_) => Some(invoice_from_columns(row, &INVOICE)?),
+                        None => None,
+                    };
+                    first.insert(Receipt {
+                        order: order_from_row(row)?,
+                        tickets: Vec::new(),
+                        invoice,
+                    })
+                }
+            };
             if row.try_get::<Option<String>, _>("t_id")?.is_some() {
-                tickets.push(ticket_from_columns(row, &TICKET)?);
+                receipt.tickets.push(ticket_from_columns(row, &TICKET)?);
             }
         }
-        Ok(Some(Receipt {
-            order: order_from_row(first)?,
-            tickets,
-            invoice,
-        }))
+        Ok(receipts)
     }
 }

@@ -117,6 +117,45 @@ on_both_databases! {
 }
 
 on_both_databases! {
+    /// Sends that finish together are marked sent together, and a batch's receipts are read together: every email
+    /// goes out once, each receipt shows its own order, and none is left to send again.
+    async fn a_batch_of_emails_is_sent_once_each_with_its_own_receipt_and_all_marked_sent(
+        app, TestOptions { env: vec![("MAIL_WORKER", "false".into())], ..TestOptions::default() }.without_rate_limits()
+    ) {
+        let mut orders = Vec::new();
+        for number in 0..5 {
+            let created = buy_developer_ticket(&app, &format!("Buyer Number{number}")).await;
+            orders.push(app.store.order(created["orderId"].as_str().unwrap()).await.unwrap().unwrap());
+        }
+        for number in 0..15 {
+            register(&app, &format!("ana{number}@example.com")).await;
+        }
+
+        assert_eq!(app.mailer.deliver_due().await.unwrap(), 20);
+        assert_eq!(app.mailer.deliver_due().await.unwrap(), 0, "nothing is left to send");
+
+        let mut receipts = Vec::new();
+        for file in std::fs::read_dir(app.data_dir().join("mail")).unwrap() {
+            let raw = std::fs::read(file.unwrap().path()).unwrap();
+            let mail = parse_mail(&raw).unwrap();
+            let subject = mail.headers.get_first_value("Subject").unwrap();
+            if let Some(order) = orders.iter().find(|order| subject.contains(&order.reference)) {
+                let text = part(&leaves(&mail), "text/plain");
+                assert!(text.contains(&format!("Hi {},", order.buyer_name)), "{subject}: {text}");
+                receipts.push(order.reference.clone());
+            }
+        }
+        receipts.sort();
+        let mut references: Vec<String> = orders.iter().map(|order| order.reference.clone()).collect();
+        references.sort();
+        assert_eq!(receipts, references, "one receipt per order");
+        let outbox = app.store.list_outbox().await.unwrap();
+        assert_eq!(outbox.len(), 20);
+        assert!(outbox.iter().all(|email| email.status == "sent"), "{outbox:?}");
+    }
+}
+
+on_both_databases! {
     async fn the_waitlist_email_has_a_working_one_click_unsubscribe(app, TestOptions::with_smtp_sink(&[])) {
         register(&app, "ana@example.com").await;
         let messages = sink(&app).wait_for(1).await;

@@ -7,8 +7,9 @@ use qrcode::{Color, EcLevel, Version};
 
 use super::error::RenderError;
 
-/// Pixels per module: large enough for a phone camera held over a printed page.
+/// Pixels per module: large enough for a phone camera held over a printed page, and one byte of a 1-bit row.
 pub(super) const MODULE_PIXELS: usize = 8;
+const _: () = assert!(MODULE_PIXELS == 8, "qr_png writes a module as one byte of a 1-bit row");
 /// The blank border scanners need, in modules (ISO/IEC 18004 asks for four).
 pub(super) const QUIET_ZONE: usize = 4;
 
@@ -18,21 +19,19 @@ pub fn qr_png(text: &str) -> Result<Vec<u8>, RenderError> {
         text: text.to_owned(),
         source,
     })?;
-    let dark = |x: usize, y: usize| {
-        let inside = (QUIET_ZONE..QUIET_ZONE + width).contains(&x) && (QUIET_ZONE..QUIET_ZONE + width).contains(&y);
-        inside && modules[(y - QUIET_ZONE) * width + (x - QUIET_ZONE)]
-    };
-
     let side = (width + 2 * QUIET_ZONE) * MODULE_PIXELS;
-    let row_bytes = side.div_ceil(8);
-    let mut pixels = vec![0u8; row_bytes * side];
+    // A module is eight pixels wide, so one byte of a row: white (all bits set, in 1-bit grayscale) or black.
+    let row_bytes = width + 2 * QUIET_ZONE;
+    let mut pixels = vec![0xFFu8; row_bytes * side];
     // A row of modules is MODULE_PIXELS identical rows of pixels: drawn once, then copied.
-    for (y, band) in pixels.chunks_exact_mut(row_bytes * MODULE_PIXELS).enumerate() {
+    for (line, band) in modules
+        .chunks_exact(width)
+        .zip(pixels.chunks_exact_mut(row_bytes * MODULE_PIXELS).skip(QUIET_ZONE))
+    {
         let (row, copies) = band.split_at_mut(row_bytes);
-        for x in 0..side {
-            // In 1-bit grayscale a set bit is white.
-            if !dark(x / MODULE_PIXELS, y) {
-                row[x / 8] |= 0x80 >> (x % 8);
+        for (byte, dark) in row[QUIET_ZONE..].iter_mut().zip(line) {
+            if *dark {
+                *byte = 0;
             }
         }
         for copy in copies.chunks_exact_mut(row_bytes) {
@@ -46,6 +45,8 @@ pub fn qr_png(text: &str) -> Result<Vec<u8>, RenderError> {
     let mut encoder = png::Encoder::new(&mut png, side, side);
     encoder.set_color(png::ColorType::Grayscale);
     encoder.set_depth(png::BitDepth::One);
+    // Each row against the one above: seven rows in eight are then zeros, which the fast compressor packs as runs.
+    encoder.set_filter(png::FilterType::Up);
     let mut writer = encoder.write_header()?;
     writer.write_image_data(&pixels)?;
     writer.finish()?;
@@ -99,71 +100,72 @@ fn modules(text: &str) -> Result<(usize, Vec<bool>), QrError> {
 }
 
 /// `qrcode`'s penalty score of a masked code (its `compute_total_penalty_scores`), with its
-/// arithmetic: `u16`, wrapping as its release build does.
+/// arithmetic: `u16`, wrapping as its release build does. Scored without branches on the modules'
+/// colours, which are as good as random: branching on them was most of the time a QR code took.
 fn penalty(dark: &[bool], width: usize) -> u16 {
     // The columns as rows, so that both directions are scored along contiguous slices.
-    let columns: Vec<bool> = (0..width)
-        .flat_map(|x| dark.iter().skip(x).step_by(width).copied())
-        .collect();
-    let mut score = 0u16;
-    for lines in [dark, &columns] {
-        score = score
-            .wrapping_add(runs_penalty(lines, width))
-            .wrapping_add(finder_penalty(lines, width).wrapping_sub(360));
-    }
-    // Every 2×2 block of one colour: 3.
-    for (row, next) in dark.chunks_exact(width).zip(dark.chunks_exact(width).skip(1)) {
-        for x in 0..width - 1 {
-            let colour = row[x];
-            if row[x + 1] == colour && next[x] == colour && next[x + 1] == colour {
-                score = score.wrapping_add(3);
-            }
+    let mut columns = vec![false; dark.len()];
+    for (y, row) in dark.chunks_exact(width).enumerate() {
+        for (x, module) in row.iter().enumerate() {
+            columns[x * width + y] = *module;
         }
     }
+    let mut score = 0u16;
+    for lines in [dark, &columns] {
+        for line in lines.chunks_exact(width) {
+            score = score
+                .wrapping_add(runs_penalty(line))
+                .wrapping_add(finder_penalty(line));
+        }
+        // The three finder patterns score 360 in each direction by themselves.
+        score = score.wrapping_sub(360);
+    }
+    // Every 2×2 block of one colour: 3.
+    let mut blocks = 0u16;
+    for (row, next) in dark.chunks_exact(width).zip(dark.chunks_exact(width).skip(1)) {
+        for (top, bottom) in row.windows(2).zip(next.windows(2)) {
+            let alike = (top[0] == top[1]) & (top[0] == bottom[0]) & (top[0] == bottom[1]);
+            blocks = blocks.wrapping_add(u16::from(alike));
+        }
+    }
+    score = score.wrapping_add(blocks.wrapping_mul(3));
     let dark_modules = dark.iter().filter(|module| **module).count();
     let ratio = dark_modules * 200 / dark.len();
     let balance = ratio.abs_diff(100);
     score.wrapping_add(u16::try_from(balance).unwrap_or(u16::MAX))
 }
 
-/// Runs of five or more alike along each line: length − 2 each.
-fn runs_penalty(lines: &[bool], width: usize) -> u16 {
+/// Runs of five or more alike along a line: length − 2 each.
+fn runs_penalty(line: &[bool]) -> u16 {
     let mut score = 0u16;
-    for line in lines.chunks_exact(width) {
-        let mut run = 1u16;
-        for pair in line.windows(2) {
-            if pair[0] == pair[1] {
-                run += 1;
-            } else {
-                if run >= 5 {
-                    score = score.wrapping_add(run - 2);
-                }
-                run = 1;
-            }
-        }
-        if run >= 5 {
-            score = score.wrapping_add(run - 2);
-        }
+    let mut run = 1u16;
+    for pair in line.windows(2) {
+        let ends = pair[0] != pair[1];
+        let counted = if ends && run >= 5 { run - 2 } else { 0 };
+        score = score.wrapping_add(counted);
+        run = if ends { 1 } else { run + 1 };
+    }
+    if run >= 5 {
+        score = score.wrapping_add(run - 2);
     }
     score
 }
 
 /// Dark-light-dark-dark-dark-light-dark along a line without a dark module among the four on
-/// one side or the other: 40 each (the three finder patterns score 360 by themselves).
-fn finder_penalty(lines: &[bool], width: usize) -> u16 {
-    const FINDER: [bool; 7] = [true, false, true, true, true, false, true];
+/// one side or the other (beyond the line's ends all is light): 40 each.
+fn finder_penalty(line: &[bool]) -> u16 {
+    const FINDER: u32 = 0b101_1101;
+    const LIGHT_AROUND: [bool; 4] = [false; 4];
     let mut score = 0u16;
-    for line in lines.chunks_exact(width) {
-        for (j, window) in line.windows(7).enumerate() {
-            if window != FINDER {
-                continue;
-            }
-            let dark_before = line[j.saturating_sub(4)..j].contains(&true);
-            let dark_after = line[j + 7..(j + 11).min(width)].contains(&true);
-            if !dark_before || !dark_after {
-                score = score.wrapping_add(40);
-            }
-        }
+    // The last fifteen modules read, the latest in the lowest bit: four, the seven of a pattern, four.
+    let mut window = 0u32;
+    let padded = LIGHT_AROUND.iter().chain(line).chain(&LIGHT_AROUND);
+    for (read, module) in padded.enumerate() {
+        window = ((window << 1) | u32::from(*module)) & 0x7FFF;
+        let pattern = (window >> 4) & 0x7F == FINDER;
+        let light_side = window >> 11 == 0 || window & 0xF == 0;
+        let counted = read >= 14 && pattern && light_side;
+        score = score.wrapping_add(if counted { 40 } else { 0 });
     }
     score
 }
