@@ -10,7 +10,7 @@ use time::OffsetDateTime;
 
 use super::Tx;
 use super::outbox::{EmailKind, queue_email_with_link};
-use super::{Store, now_millis};
+use super::{Store, now_millis, placeholders};
 use crate::clock::unix_millis;
 use crate::event::Event;
 use crate::questions::misses_required;
@@ -73,14 +73,6 @@ pub(super) async fn clear_answers(tx: &mut Tx, order_id: &str, position: i64) ->
         .execute(&mut **tx)
         .await?;
     Ok(())
-}
-
-/// `$first, $first+1, …`: one placeholder per value of an `IN` list.
-fn placeholders(first: usize, count: usize) -> String {
-    (first..first + count)
-        .map(|index| format!("${index}"))
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 fn answer_from_row(row: &sqlx::any::AnyRow) -> Result<(String, String), sqlx::Error> {

@@ -5,9 +5,9 @@
 use sqlx::Row;
 use time::OffsetDateTime;
 
-use super::Store;
 use super::outbox::{EmailKind, queue_email};
 use super::tickets::{COLUMNS, TicketRecord, ticket_from_row};
+use super::{Store, placeholders};
 use crate::clock::unix_millis;
 
 impl Store {
@@ -43,10 +43,7 @@ impl Store {
         let mut queued = 0;
         for (holder, tickets) in holders {
             let mut tx = self.begin_write().await?;
-            let ids = (2..tickets.len() + 2)
-                .map(|index| format!("${index}"))
-                .collect::<Vec<_>>()
-                .join(", ");
+            let ids = placeholders(2, tickets.len());
             let sql = format!(
                 "UPDATE tickets SET day_before_sent_at = $1
                  WHERE id IN ({ids}) AND day_before_sent_at IS NULL AND status = 'valid'"

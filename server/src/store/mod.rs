@@ -116,6 +116,14 @@ impl Prefixed {
     }
 }
 
+/// `$first, $first+1, …`: one placeholder per value of an `IN` list.
+fn placeholders(first: usize, count: usize) -> String {
+    (first..first + count)
+        .map(|index| format!("${index}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// How long a call waits for a free connection before it is answered 503.
 const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(5);
 

@@ -5,7 +5,7 @@ use sqlx::Row;
 use sqlx::any::AnyRow;
 
 use super::Tx;
-use super::{Backend, Store, now_millis};
+use super::{Backend, Store, now_millis, placeholders};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, utoipa::ToSchema)]
 #[schema(rename_all = "snake_case")]
@@ -276,10 +276,7 @@ impl Store {
         if ids.is_empty() {
             return Ok(());
         }
-        let listed = (2..ids.len() + 2)
-            .map(|index| format!("${index}"))
-            .collect::<Vec<_>>()
-            .join(", ");
+        let listed = placeholders(2, ids.len());
         let statement = format!(
             "UPDATE outbox SET status = 'sent', sent_at = $1, claimed_until = 0, last_error = NULL, link_secret = NULL
              WHERE id IN ({listed})"

@@ -4,7 +4,6 @@
 
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
-
 use std::sync::LazyLock;
 
 use sqlx::Row;
@@ -12,7 +11,7 @@ use sqlx::Row;
 use super::invoices::{COLUMNS as INVOICE_COLUMNS, invoice_from_columns};
 use super::orders::{ORDER_COLUMNS, order_from_row};
 use super::tickets::{COLUMNS as TICKET_COLUMNS, ticket_from_columns};
-use super::{InvoiceRecord, Prefixed, Store, TicketRecord};
+use super::{InvoiceRecord, Prefixed, Store, TicketRecord, placeholders};
 use crate::domain::Order;
 
 const TICKET: Prefixed = Prefixed("t_");
@@ -20,6 +19,7 @@ const INVOICE: Prefixed = Prefixed("i_");
 
 /// One row per ticket (one, with no ticket, for an order without), each with the order and its latest invoice: an
 /// order has a handful of tickets at most, so repeating the rest costs less than another round trip.
+/// Without its `WHERE`, which lists the orders.
 static RECEIPTS_QUERY: LazyLock<String> = LazyLock::new(|| {
     format!(
         "SELECT {order}, {tickets}, {invoice}
@@ -27,9 +27,7 @@ static RECEIPTS_QUERY: LazyLock<String> = LazyLock::new(|| {
          LEFT JOIN tickets t ON t.order_id = o.id
          LEFT JOIN invoices i ON i.id = (
              SELECT id FROM invoices WHERE order_id = o.id AND kind = 'invoice'
-             ORDER BY issued_at DESC, number DESC LIMIT 1)
-         WHERE o.id IN (ORDER_IDS)
-         ORDER BY o.id, t.position",
+             ORDER BY issued_at DESC, number DESC LIMIT 1)",
         order = Prefixed("").select("o", ORDER_COLUMNS),
         tickets = TICKET.select("t", TICKET_COLUMNS),
         invoice = INVOICE.select("i", INVOICE_COLUMNS),
@@ -57,11 +55,11 @@ impl Store {
         if order_ids.is_empty() {
             return Ok(HashMap::new());
         }
-        let listed = (1..=order_ids.len())
-            .map(|index| format!("${index}"))
-            .collect::<Vec<_>>()
-            .join(", ");
-        let statement = RECEIPTS_QUERY.replace("ORDER_IDS", &listed);
+        let statement = format!(
+            "{} WHERE o.id IN ({}) ORDER BY o.id, t.position",
+            *RECEIPTS_QUERY,
+            placeholders(1, order_ids.len())
+        );
         let mut query = sqlx::query(&statement);
         for order_id in order_ids {
             query = query.bind(*order_id);
