@@ -1,7 +1,9 @@
 //! QR codes as PNG images, drawn from the code's module matrix so the server needs no
 //! image library.
 
-use qrcode::canvas::{Canvas, MaskPattern};
+use std::sync::OnceLock;
+
+use qrcode::canvas::{Canvas, MaskPattern, Module};
 use qrcode::types::QrError;
 use qrcode::{Color, EcLevel, Version};
 
@@ -65,109 +67,253 @@ const MASKS: [MaskPattern; 8] = [
     MaskPattern::Meadow,
 ];
 
+/// The widest QR code (version 40) is 177 modules: a line of modules fits in three words.
+const LINE_WORDS: usize = 3;
+
+/// One row or column of a code, a bit per module (the first module in the lowest bit), light beyond its end.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+struct Line([u64; LINE_WORDS]);
+
+impl Line {
+    /// The first `count` modules dark.
+    fn first(count: usize) -> Self {
+        let mut line = Self::default();
+        for (index, word) in line.0.iter_mut().enumerate() {
+            let bits = count.saturating_sub(index * 64).min(64);
+            *word = if bits == 64 { u64::MAX } else { (1u64 << bits) - 1 };
+        }
+        line
+    }
+
+    fn set(&mut self, module: usize) {
+        self.0[module / 64] |= 1 << (module % 64);
+    }
+
+    fn get(self, module: usize) -> bool {
+        self.0[module / 64] >> (module % 64) & 1 == 1
+    }
+
+    /// Module `x` of the result is module `x + by` of this line.
+    fn ahead(self, by: u32) -> Self {
+        let mut shifted = Self::default();
+        for index in 0..LINE_WORDS {
+            let next = self.0.get(index + 1).copied().unwrap_or(0);
+            shifted.0[index] = (self.0[index] >> by) | if by == 0 { 0 } else { next << (64 - by) };
+        }
+        shifted
+    }
+
+    /// Module `x` of the result is module `x - by` of this line (light before its start).
+    fn behind(self, by: u32) -> Self {
+        let mut shifted = Self::default();
+        for index in 0..LINE_WORDS {
+            let previous = index.checked_sub(1).map_or(0, |previous| self.0[previous]);
+            shifted.0[index] = (self.0[index] << by) | if by == 0 { 0 } else { previous >> (64 - by) };
+        }
+        shifted
+    }
+
+    fn count(self) -> u32 {
+        self.0.iter().map(|word| word.count_ones()).sum()
+    }
+}
+
+impl std::ops::BitAnd for Line {
+    type Output = Self;
+    fn bitand(self, other: Self) -> Self {
+        Self(std::array::from_fn(|index| self.0[index] & other.0[index]))
+    }
+}
+
+impl std::ops::BitOr for Line {
+    type Output = Self;
+    fn bitor(self, other: Self) -> Self {
+        Self(std::array::from_fn(|index| self.0[index] | other.0[index]))
+    }
+}
+
+impl std::ops::BitXor for Line {
+    type Output = Self;
+    fn bitxor(self, other: Self) -> Self {
+        Self(std::array::from_fn(|index| self.0[index] ^ other.0[index]))
+    }
+}
+
+impl std::ops::Not for Line {
+    type Output = Self;
+    fn not(self) -> Self {
+        Self(self.0.map(|word| !word))
+    }
+}
+
+/// A code's modules as lines both ways: its rows, and its columns (column `x` as a line from the top).
+#[derive(Clone)]
+struct Lines {
+    rows: Vec<Line>,
+    columns: Vec<Line>,
+}
+
+impl Lines {
+    fn new(width: usize) -> Self {
+        Self {
+            rows: vec![Line::default(); width],
+            columns: vec![Line::default(); width],
+        }
+    }
+
+    fn set(&mut self, x: usize, y: usize) {
+        self.rows[y].set(x);
+        self.columns[x].set(y);
+    }
+
+    fn xor(&self, other: &Self) -> Self {
+        let xor = |ours: &[Line], theirs: &[Line]| ours.iter().zip(theirs).map(|(a, b)| *a ^ *b).collect();
+        Self {
+            rows: xor(&self.rows, &other.rows),
+            columns: xor(&self.columns, &other.columns),
+        }
+    }
+}
+
+/// What every code of one version shares: its functional patterns, and for each mask, those patterns with the
+/// mask's format information and the mask itself over the data area. A masked code is its mask's template with
+/// its dark data modules flipped.
+struct Layout {
+    width: usize,
+    /// Only the functional patterns drawn, ready for a code's data.
+    blank: Canvas,
+    templates: [Lines; 8],
+}
+
+impl Layout {
+    fn of(version: Version) -> Result<&'static Self, QrError> {
+        static LAYOUTS: [OnceLock<Layout>; 40] = [const { OnceLock::new() }; 40];
+        // `encode_auto` makes full-size codes only, never Micro QR, whose penalty differs.
+        let Version::Normal(number @ 1..=40) = version else {
+            return Err(QrError::InvalidVersion);
+        };
+        let index = usize::try_from(number - 1).map_err(|_| QrError::InvalidVersion)?;
+        Ok(LAYOUTS[index].get_or_init(|| Self::new(version)))
+    }
+
+    fn new(version: Version) -> Self {
+        let side = version.width();
+        let width = usize::try_from(side).unwrap_or(0);
+        let mut blank = Canvas::new(version, EcLevel::M);
+        blank.draw_all_functional_patterns();
+        let templates = MASKS.map(|mask| {
+            let mut masked = blank.clone();
+            masked.apply_mask(mask);
+            dark_lines(&masked, width, |module| module.is_dark())
+        });
+        Self {
+            width,
+            blank,
+            templates,
+        }
+    }
+}
+
+/// The modules of `canvas` for which `dark` holds, as lines.
+fn dark_lines(canvas: &Canvas, width: usize, dark: impl Fn(Module) -> bool) -> Lines {
+    let mut lines = Lines::new(width);
+    for y in 0..width {
+        for x in 0..width {
+            // A version's width is at most 177: the coordinates fit.
+            if dark(canvas.get(x as i16, y as i16)) {
+                lines.set(x, y);
+            }
+        }
+    }
+    lines
+}
+
 /// The QR code of `text` exactly as `QrCode::new` makes it (level M, the smallest version,
 /// the mask with the lowest penalty): its width and its modules row by row, true for dark.
-/// The crate scores the eight masked candidates by reading them module by module through
-/// bounds-checked accessors, which was most of the CPU a receipt's QR code took; here the
-/// same scores are computed over a plain grid.
+/// The crate masks a copy of the code eight times and scores each module by module; here the
+/// masked codes are a version's templates with the data flipped, scored a line of bits at a time.
 fn modules(text: &str) -> Result<(usize, Vec<bool>), QrError> {
     let bits = qrcode::bits::encode_auto(text.as_bytes(), EcLevel::M)?;
     let version = bits.version();
     let (data, error_correction) = qrcode::ec::construct_codewords(&bits.into_bytes(), version, EcLevel::M)?;
-    let mut canvas = Canvas::new(version, EcLevel::M);
-    canvas.draw_all_functional_patterns();
+    let layout = Layout::of(version)?;
+    let mut canvas = layout.blank.clone();
     canvas.draw_data(&data, &error_correction);
-    // `encode_auto` makes full-size codes only, never Micro QR, whose penalty differs.
-    let Version::Normal(_) = version else {
-        return Err(QrError::InvalidVersion);
-    };
-    let width = usize::try_from(version.width()).map_err(|_| QrError::InvalidVersion)?;
-    let mut best: Option<(u16, Vec<bool>)> = None;
-    for mask in MASKS {
-        let mut candidate = canvas.clone();
-        candidate.apply_mask(mask);
-        let dark: Vec<bool> = candidate
-            .into_colors()
-            .into_iter()
-            .map(|color| color == Color::Dark)
-            .collect();
-        let score = penalty(&dark, width);
+    // Masking flips a data module where the mask is dark: the template has the mask there, so the masked module
+    // is the template's flipped where the data is dark.
+    let data = dark_lines(&canvas, layout.width, |module| module == Module::Unmasked(Color::Dark));
+    let mut best: Option<(u16, Lines)> = None;
+    for template in &layout.templates {
+        let masked = template.xor(&data);
+        let score = penalty(&masked, layout.width);
         if best.as_ref().is_none_or(|(lowest, _)| score < *lowest) {
-            best = Some((score, dark));
+            best = Some((score, masked));
         }
     }
-    best.map(|(_, dark)| (width, dark)).ok_or(QrError::InvalidVersion)
+    let (_, best) = best.ok_or(QrError::InvalidVersion)?;
+    let width = layout.width;
+    let modules = best
+        .rows
+        .iter()
+        .flat_map(|row| (0..width).map(|x| row.get(x)))
+        .collect();
+    Ok((width, modules))
 }
 
 /// `qrcode`'s penalty score of a masked code (its `compute_total_penalty_scores`), with its
-/// arithmetic: `u16`, wrapping as its release build does. Scored without branches on the modules'
-/// colours, which are as good as random: branching on them was most of the time a QR code took.
-fn penalty(dark: &[bool], width: usize) -> u16 {
-    // The columns as rows, so that both directions are scored along contiguous slices.
-    let mut columns = vec![false; dark.len()];
-    for (y, row) in dark.chunks_exact(width).enumerate() {
-        for (x, module) in row.iter().enumerate() {
-            columns[x * width + y] = *module;
-        }
-    }
-    let mut score = 0u16;
-    for lines in [dark, &columns] {
-        for line in lines.chunks_exact(width) {
-            score = score
-                .wrapping_add(runs_penalty(line))
-                .wrapping_add(finder_penalty(line));
+/// arithmetic: `u16`, wrapping as its release build does (every step adds or subtracts, so the
+/// exact sum taken modulo 2¹⁶ is the same).
+fn penalty(code: &Lines, width: usize) -> u16 {
+    let inside = Line::first(width);
+    let mut score = 0i64;
+    for lines in [&code.rows, &code.columns] {
+        for line in lines {
+            score += i64::from(runs_penalty(*line, inside)) + i64::from(finder_penalty(*line));
         }
         // The three finder patterns score 360 in each direction by themselves.
-        score = score.wrapping_sub(360);
+        score -= 360;
     }
     // Every 2×2 block of one colour: 3.
-    let mut blocks = 0u16;
-    for (row, next) in dark.chunks_exact(width).zip(dark.chunks_exact(width).skip(1)) {
-        for (top, bottom) in row.windows(2).zip(next.windows(2)) {
-            let alike = (top[0] == top[1]) & (top[0] == bottom[0]) & (top[0] == bottom[1]);
-            blocks = blocks.wrapping_add(u16::from(alike));
-        }
-    }
-    score = score.wrapping_add(blocks.wrapping_mul(3));
-    let dark_modules = dark.iter().filter(|module| **module).count();
-    let ratio = dark_modules * 200 / dark.len();
-    let balance = ratio.abs_diff(100);
-    score.wrapping_add(u16::try_from(balance).unwrap_or(u16::MAX))
+    let pairs = Line::first(width.saturating_sub(1));
+    let blocks: u32 = code
+        .rows
+        .windows(2)
+        .map(|pair| {
+            let (top, bottom) = (pair[0], pair[1]);
+            let alike = !(top ^ bottom) & !(top ^ top.ahead(1)) & !(bottom ^ bottom.ahead(1));
+            (alike & pairs).count()
+        })
+        .sum();
+    score += 3 * i64::from(blocks);
+    let dark = code.rows.iter().map(|row| u64::from(row.count())).sum::<u64>();
+    let modules = u64::try_from(width * width).unwrap_or(u64::MAX).max(1);
+    let ratio = dark * 200 / modules;
+    score += i64::try_from(ratio.abs_diff(100)).unwrap_or(i64::MAX / 2);
+    u16::try_from(score.rem_euclid(1 << 16)).unwrap_or(u16::MAX)
 }
 
-/// Runs of five or more alike along a line: length − 2 each.
-fn runs_penalty(line: &[bool]) -> u16 {
-    let mut score = 0u16;
-    let mut run = 1u16;
-    for pair in line.windows(2) {
-        let ends = pair[0] != pair[1];
-        let counted = if ends && run >= 5 { run - 2 } else { 0 };
-        score = score.wrapping_add(counted);
-        run = if ends { 1 } else { run + 1 };
-    }
-    if run >= 5 {
-        score = score.wrapping_add(run - 2);
-    }
-    score
+/// Runs of five or more alike along a line: length − 2 each. A run of `n` holds `n − 4` stretches of five, and
+/// starts once: `n − 2` is the stretches plus two per start.
+fn runs_penalty(dark: Line, inside: Line) -> u32 {
+    [dark, !dark & inside]
+        .into_iter()
+        .map(|alike| {
+            let fives = alike & alike.ahead(1) & alike.ahead(2) & alike.ahead(3) & alike.ahead(4);
+            let starts = fives & !fives.behind(1);
+            fives.count() + 2 * starts.count()
+        })
+        .sum()
 }
 
 /// Dark-light-dark-dark-dark-light-dark along a line without a dark module among the four on
 /// one side or the other (beyond the line's ends all is light): 40 each.
-fn finder_penalty(line: &[bool]) -> u16 {
-    const FINDER: u32 = 0b101_1101;
-    const LIGHT_AROUND: [bool; 4] = [false; 4];
-    let mut score = 0u16;
-    // The last fifteen modules read, the latest in the lowest bit: four, the seven of a pattern, four.
-    let mut window = 0u32;
-    let padded = LIGHT_AROUND.iter().chain(line).chain(&LIGHT_AROUND);
-    for (read, module) in padded.enumerate() {
-        window = ((window << 1) | u32::from(*module)) & 0x7FFF;
-        let pattern = (window >> 4) & 0x7F == FINDER;
-        let light_side = window >> 11 == 0 || window & 0xF == 0;
-        let counted = read >= 14 && pattern && light_side;
-        score = score.wrapping_add(if counted { 40 } else { 0 });
-    }
-    score
+fn finder_penalty(dark: Line) -> u32 {
+    let light = !dark;
+    let pattern =
+        dark & light.ahead(1) & dark.ahead(2) & dark.ahead(3) & dark.ahead(4) & light.ahead(5) & dark.ahead(6);
+    let light_before = !(dark.behind(1) | dark.behind(2) | dark.behind(3) | dark.behind(4));
+    let light_after = !(dark.ahead(7) | dark.ahead(8) | dark.ahead(9) | dark.ahead(10));
+    40 * (pattern & (light_before | light_after)).count()
 }
 
 #[cfg(test)]
@@ -284,13 +430,22 @@ pub(super) mod tests {
             }
         }
         let mut masks_seen = std::collections::HashSet::new();
+        let mut widths = std::collections::BTreeSet::new();
         for text in &texts {
             let code = QrCode::new(text.as_bytes()).unwrap();
+            widths.insert(code.width());
             let expected: Vec<bool> = code.to_colors().into_iter().map(|color| color == Color::Dark).collect();
             assert_eq!(modules(text).unwrap(), (code.width(), expected.clone()), "{text}");
             // The format bits next to the top-left finder name the mask: many masks are chosen.
             masks_seen.insert((0..6).map(|x| expected[8 * code.width() + x]).collect::<Vec<_>>());
         }
         assert!(masks_seen.len() >= 6, "only {} masks chosen", masks_seen.len());
+        // Lines of one, two and three words.
+        for words in 1..=3 {
+            assert!(
+                widths.iter().any(|width| width.div_ceil(64) == words),
+                "no code {words} words wide among {widths:?}"
+            );
+        }
     }
 }
