@@ -420,7 +420,7 @@ pub(super) mod tests {
             "PU-4F7K2Q".to_owned(),
             crate::tickets::new_ticket_code(),
         ];
-        for length in (1..=120).chain([200, 400, 900]) {
+        for length in (1..=120).chain([200, 400, 900, 1500, 2300]) {
             for alphabet in alphabets {
                 texts.push(
                     (0..length)
