@@ -71,7 +71,7 @@ const MASKS: [MaskPattern; 8] = [
 const LINE_WORDS: usize = 3;
 
 /// One row or column of a code, a bit per module (the first module in the lowest bit), light beyond its end.
-#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, Default)]
 struct Line([u64; LINE_WORDS]);
 
 impl Line {
@@ -147,7 +147,6 @@ impl std::ops::Not for Line {
 }
 
 /// A code's modules as lines both ways: its rows, and its columns (column `x` as a line from the top).
-#[derive(Clone)]
 struct Lines {
     rows: Vec<Line>,
     columns: Vec<Line>,
